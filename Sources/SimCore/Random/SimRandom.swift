@@ -1,0 +1,153 @@
+/// The project's own seeded PRNG: xoshiro256** seeded through SplitMix64.
+///
+/// Owned here (not the standard library's `random(in:using:)`, whose algorithm may change between
+/// Swift versions) so a seed means the same thing on every toolchain. The API is integer-only:
+/// probabilities are parts-per-million or ratios, never floating point.
+public struct SimRandom: Sendable {
+    private var s0: UInt64
+    private var s1: UInt64
+    private var s2: UInt64
+    private var s3: UInt64
+
+    /// The seed this stream was created from (after any `fork` derivation).
+    public let seed: UInt64
+
+    /// Creates a stream from a 64-bit seed, expanded by SplitMix64 (never an all-zero state).
+    public init(seed: UInt64) {
+        self.seed = seed
+        var sm = seed
+        s0 = SimRandom.splitMix64(&sm)
+        s1 = SimRandom.splitMix64(&sm)
+        s2 = SimRandom.splitMix64(&sm)
+        s3 = SimRandom.splitMix64(&sm)
+        if s0 | s1 | s2 | s3 == 0 { s0 = 0x9e37_79b9_7f4a_7c15 }  // unreachable with SplitMix64, kept as a guard
+    }
+
+    /// SplitMix64 step (Steele, Lea, Flood 2014), used to expand seeds.
+    public static func splitMix64(_ state: inout UInt64) -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+
+    /// The next 64 random bits (xoshiro256**, Blackman and Vigna).
+    @inline(__always)
+    public mutating func next() -> UInt64 {
+        let result = rotl(s1 &* 5, 7) &* 9
+        let t = s1 << 17
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = rotl(s3, 45)
+        return result
+    }
+
+    @inline(__always)
+    private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 &- k)) }
+
+    /// A uniform integer in `0..<bound`, without modulo bias (Lemire's multiply-and-reject).
+    public mutating func below(_ bound: UInt64) -> UInt64 {
+        precondition(bound > 0, "below(0) has no values")
+        var product = next().multipliedFullWidth(by: bound)
+        if product.low < bound {
+            let threshold = (0 &- bound) % bound
+            while product.low < threshold {
+                product = next().multipliedFullWidth(by: bound)
+            }
+        }
+        return product.high
+    }
+
+    /// A uniform `Int` in `0..<bound`.
+    public mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0, "below(0) has no values")
+        return Int(below(UInt64(bound)))
+    }
+
+    /// A uniform integer in the closed range.
+    public mutating func int(in range: ClosedRange<Int64>) -> Int64 {
+        let span = UInt64(bitPattern: range.upperBound &- range.lowerBound) &+ 1
+        if span == 0 { return Int64(bitPattern: next()) }  // the full 64-bit range
+        return range.lowerBound &+ Int64(bitPattern: below(span))
+    }
+
+    /// A uniform integer in the closed range.
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
+        Int(int(in: Int64(range.lowerBound)...Int64(range.upperBound)))
+    }
+
+    /// True with probability `partsPerMillion / 1_000_000`.
+    public mutating func chance(ppm partsPerMillion: Int) -> Bool {
+        if partsPerMillion <= 0 { return false }
+        if partsPerMillion >= 1_000_000 { return true }
+        return below(1_000_000) < partsPerMillion
+    }
+
+    /// True with probability `numerator / denominator`.
+    public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
+        precondition(denominator > 0, "a ratio needs a positive denominator")
+        if numerator <= 0 { return false }
+        if numerator >= denominator { return true }
+        return below(denominator) < numerator
+    }
+
+    /// A uniformly chosen element; `nil` for an empty collection.
+    public mutating func pick<C: RandomAccessCollection>(_ items: C) -> C.Element? {
+        if items.isEmpty { return nil }
+        return items[items.index(items.startIndex, offsetBy: below(items.count))]
+    }
+
+    /// An index chosen with probability proportional to its (non-negative integer) weight.
+    public mutating func weightedIndex(_ weights: [Int]) -> Int? {
+        let total = weights.reduce(0) { $0 + max(0, $1) }
+        if total == 0 { return nil }
+        var ticket = below(total)
+        for (index, weight) in weights.enumerated() where weight > 0 {
+            if ticket < weight { return index }
+            ticket -= weight
+        }
+        preconditionFailure("weighted pick fell off the end")
+    }
+
+    /// Fisher–Yates shuffle in place.
+    public mutating func shuffle<T>(_ items: inout [T]) {
+        if items.count < 2 { return }
+        for i in stride(from: items.count - 1, to: 0, by: -1) {
+            let j = below(i + 1)
+            if i != j { items.swapAt(i, j) }
+        }
+    }
+
+    /// A new, independent stream derived from this stream's seed and a label.
+    ///
+    /// Derived from the *seed*, not the current state: how many numbers this stream has drawn does
+    /// not change the child, so one component drawing more never reshuffles another.
+    public func fork(_ label: String) -> SimRandom {
+        var mixed = StableHash.fnv1a(label, seed: StableHash.mix(StableHash.offsetBasis, seed))
+        return SimRandom(seed: SimRandom.splitMix64(&mixed))
+    }
+
+    /// A random version-4-shaped UUID string (lowercase), drawn from this stream.
+    public mutating func uuidString() -> String {
+        let high = (next() & 0xffff_ffff_ffff_0fff) | 0x0000_0000_0000_4000
+        let low = (next() & 0x3fff_ffff_ffff_ffff) | 0x8000_0000_0000_0000
+        let hex = hex16(high) + hex16(low)
+        let c = Array(hex)
+        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-"
+            + String(c[16..<20]) + "-" + String(c[20..<32])
+    }
+
+    private func hex16(_ value: UInt64) -> String {
+        let digits = Array("0123456789abcdef")
+        var out = ""
+        out.reserveCapacity(16)
+        for shift in stride(from: 60, through: 0, by: -4) {
+            out.append(digits[Int((value >> UInt64(shift)) & 0xf)])
+        }
+        return out
+    }
+}

@@ -1,0 +1,2 @@
+// simrun command line (see README).
+print("simrun: not wired yet")
