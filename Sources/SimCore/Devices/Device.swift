@@ -1,0 +1,166 @@
+/// Where a device is in its lifecycle.
+public enum DeviceState: String, Sendable {
+    case notLaunched = "not-launched"
+    case running
+    /// The app's entry point returned; the process is still alive but idle.
+    case exited
+    case killed
+}
+
+/// A simulated app process on one device: its own executor (every job is attributed to it),
+/// durable state that survives a kill (files, flushed key-value writes) and a skewed wall clock
+/// in its own time zone.
+///
+/// Lifecycle: `launch` runs the app's entry point; `kill` — at any await point — drops the
+/// incarnation's queued and future jobs, its timers and in-flight responses, and unflushed
+/// key-value writes, keeping durable state; `relaunch` runs the entry point again over it.
+public final class Device: @unchecked Sendable {
+    /// The device's name in traces (`device-1`).
+    public let name: String
+    /// Position among the simulator's devices.
+    public let index: Int
+    /// Wall clock, time zone and flush timing.
+    public let config: DeviceConfig
+    /// Durable files.
+    public let files = FileStore()
+    /// The UserDefaults-like store.
+    public let defaults = KeyValueStore()
+    /// Lifecycle state.
+    public private(set) var state: DeviceState = .notLaunched
+    /// How many times the app was launched (1 after the first launch).
+    public private(set) var incarnation = 0
+    /// How many times the app was killed.
+    public private(set) var kills = 0
+    /// The current incarnation's context (nil before the first launch).
+    public private(set) var context: DeviceContext?
+
+    unowned let simulator: Simulator
+    private(set) var slot = -1
+    private var entry: (@Sendable (DeviceContext) async -> Void)?
+    private var tasks: [Task<Void, Never>] = []
+    private var flushArmed = false
+    private var flushRandom: SimRandom
+    private var stopWaiters: [StopWaiter] = []
+
+    init(name: String, index: Int, config: DeviceConfig, simulator: Simulator) {
+        self.name = name
+        self.index = index
+        self.config = config
+        self.simulator = simulator
+        self.flushRandom = simulator.random.fork("device:\(name):flush")
+    }
+
+    /// Launches the app with its entry point (kept for relaunches).
+    public func launch(_ entry: @escaping @Sendable (DeviceContext) async -> Void) {
+        self.entry = entry
+        start()
+    }
+
+    /// Runs the entry point again over the durable state (after a kill or an exit).
+    public func relaunch() {
+        precondition(entry != nil, "relaunch needs an earlier launch")
+        if state == .running { kill(reason: "relaunch") }
+        start()
+    }
+
+    private func start() {
+        incarnation += 1
+        slot = simulator.makeSlot(name: "\(name)#\(incarnation)", device: self)
+        let context = DeviceContext(device: self, simulator: simulator, slot: slot, incarnation: incarnation)
+        self.context = context
+        state = .running
+        simulator.record(name, "launch #\(incarnation)")
+        let entry = self.entry!
+        let task = Task(executorPreference: simulator.executor(slot: slot)) { [weak self] in
+            await entry(context)
+            self?.entryReturned(incarnation: context.incarnation)
+        }
+        tasks.append(task)
+    }
+
+    private func entryReturned(incarnation: Int) {
+        guard incarnation == self.incarnation, state == .running else { return }
+        state = .exited
+        simulator.record(name, "exit #\(incarnation)")
+        wakeStopWaiters()
+    }
+
+    /// Kills the process now: memory and unflushed key-value writes are lost, durable state kept.
+    public func kill(reason: String = "kill") {
+        guard state == .running || state == .exited else { return }
+        state = .killed
+        kills += 1
+        simulator.killSlot(slot)
+        let lost = defaults.loseUnflushed()
+        flushArmed = false
+        simulator.record(name, "kill #\(incarnation) \(reason) lost-unflushed=\(lost)")
+        simulator.history.interruptAll(process: name, at: simulator.now.nanoseconds)
+        wakeStopWaiters()
+    }
+
+    /// Arms a kill right after the incarnation's next `jobs` jobs (await points) have run.
+    public func killAfter(jobs: Int) {
+        precondition(jobs > 0, "kill after at least one job")
+        simulator.setKillAfterJobs(slot, jobs: jobs)
+    }
+
+    /// Jobs the current incarnation has run (its await points so far).
+    public var jobsThisIncarnation: Int { slot >= 0 ? simulator.jobsRun(slot: slot) : 0 }
+
+    /// Waits until the current incarnation stops (its entry point returns, or it is killed).
+    public func waitUntilStopped() async {
+        guard state == .running else { return }
+        let waiter = StopWaiter(simulator: simulator)
+        stopWaiters.append(waiter)
+        await withUnsafeContinuation { waiter.begin($0) }
+    }
+
+    private func wakeStopWaiters() {
+        let waiters = stopWaiters
+        stopWaiters.removeAll()
+        for waiter in waiters { waiter.abandon() }
+    }
+
+    /// Called by the context after a key-value write: arms the lazy flush.
+    func defaultsWritten() {
+        guard !flushArmed else { return }
+        flushArmed = true
+        let delay = Int64(flushRandom.int(in: config.flushDelayMilliseconds)) * 1_000_000
+        simulator.schedule(at: simulator.now.nanoseconds + delay, slot: slot) { [self] in
+            flushArmed = false
+            let count = defaults.flush()
+            simulator.record(name, "defaults flush \(count)")
+        }
+    }
+
+    /// Teardown: cancel every task this device ever started.
+    func cancelAllTasks() {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+        wakeStopWaiters()
+    }
+}
+
+/// A root-task waiter for a device to stop.
+final class StopWaiter: SimWaiter, @unchecked Sendable {
+    private let simulator: Simulator
+    private var continuation: UnsafeContinuation<Void, Never>?
+    private var id = 0
+    private var done = false
+
+    init(simulator: Simulator) { self.simulator = simulator }
+
+    func begin(_ continuation: UnsafeContinuation<Void, Never>) {
+        if done { continuation.resume(); return }
+        self.continuation = continuation
+        id = simulator.register(self)
+    }
+
+    func abandon() {
+        done = true
+        guard let continuation else { return }
+        self.continuation = nil
+        simulator.unregister(id)
+        continuation.resume()
+    }
+}

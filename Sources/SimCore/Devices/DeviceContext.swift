@@ -1,0 +1,139 @@
+/// Thrown when a killed incarnation tries to touch durable state or the network.
+public struct DeviceKilledError: Error, Sendable, CustomStringConvertible {
+    public let device: String
+    public var description: String { "\(device) was killed" }
+}
+
+/// What one incarnation of a simulated app gets from the simulator: its clock, wall clock,
+/// durable stores, ids, randomness, network access and trace. Scenario adapters wrap it in the
+/// app's own small protocols, so app code never sees a simulator type.
+///
+/// Every method checks it runs on the simulation's thread; writes from a killed incarnation
+/// are refused (the process is gone).
+public final class DeviceContext: @unchecked Sendable {
+    /// The device's name.
+    public let deviceName: String
+    /// Which launch of the app this is (1, 2, …).
+    public let incarnation: Int
+    /// Virtual monotonic time; sleeping on it is cancellation-aware and dies with the process.
+    public let clock: SimClock
+
+    unowned let device: Device
+    let simulator: Simulator
+    let slot: Int
+    private var ids: SimRandom
+    private var appRandom: SimRandom
+
+    init(device: Device, simulator: Simulator, slot: Int, incarnation: Int) {
+        self.device = device
+        self.deviceName = device.name
+        self.simulator = simulator
+        self.slot = slot
+        self.incarnation = incarnation
+        self.clock = SimClock(simulator: simulator, slot: slot)
+        let stream = simulator.random.fork("device:\(device.name):launch:\(incarnation)")
+        self.ids = stream.fork("ids")
+        self.appRandom = stream.fork("app")
+    }
+
+    /// True while this incarnation is the device's live process.
+    public var isAlive: Bool {
+        device.incarnation == incarnation && (device.state == .running || device.state == .exited)
+    }
+
+    private func checkWritable(_ api: String) throws {
+        try simulator.checkInside(api)
+        guard isAlive else { throw DeviceKilledError(device: deviceName) }
+    }
+
+    // MARK: Time
+
+    /// The device's wall clock in Unix milliseconds (true time plus the device's skew).
+    public func wallClockMilliseconds() -> Int64 {
+        device.config.epochMilliseconds + simulator.now.nanoseconds / 1_000_000 + device.config.clockSkewMilliseconds
+    }
+
+    /// The device's UTC offset in seconds.
+    public var utcOffsetSeconds: Int { device.config.utcOffsetSeconds }
+
+    /// Sleeps on the virtual clock.
+    public func sleep(for duration: Duration) async throws {
+        try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
+    }
+
+    // MARK: Durable state
+
+    /// A durable file's bytes.
+    public func readFile(_ path: String) -> [UInt8]? {
+        guard simulator.isInside else { try? simulator.checkInside("DeviceContext.readFile"); return nil }
+        return device.files.read(path)
+    }
+
+    /// Writes a durable file atomically.
+    public func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        try checkWritable("DeviceContext.writeFile")
+        device.files.write(path, bytes)
+    }
+
+    /// Removes a durable file.
+    public func removeFile(_ path: String) throws {
+        try checkWritable("DeviceContext.removeFile")
+        device.files.remove(path)
+    }
+
+    /// Durable file paths under a prefix, sorted.
+    public func listFiles(prefix: String = "") -> [String] {
+        guard simulator.isInside else { try? simulator.checkInside("DeviceContext.listFiles"); return [] }
+        return device.files.list(prefix: prefix)
+    }
+
+    /// A key-value (UserDefaults) value, unflushed writes included.
+    public func defaultsValue(forKey key: String) -> JSONValue? {
+        guard simulator.isInside else { try? simulator.checkInside("DeviceContext.defaultsValue"); return nil }
+        return device.defaults.value(forKey: key)
+    }
+
+    /// Sets a key-value value; durable only after a flush.
+    public func setDefaultsValue(_ value: JSONValue?, forKey key: String) throws {
+        try checkWritable("DeviceContext.setDefaultsValue")
+        device.defaults.set(value, forKey: key)
+        device.defaultsWritten()
+    }
+
+    /// Flushes the key-value store now (`UserDefaults.synchronize()`).
+    public func synchronizeDefaults() throws {
+        try checkWritable("DeviceContext.synchronizeDefaults")
+        let count = device.defaults.flush()
+        simulator.record(deviceName, "defaults synchronize \(count)")
+    }
+
+    // MARK: Ids, randomness, faults
+
+    /// A fresh UUID string (what `UUID()` would give the app), from this incarnation's stream.
+    public func makeUUID() -> String { ids.uuidString() }
+
+    /// A seeded integer in `0..<bound` (backoff jitter and the like).
+    public func randomBelow(_ bound: Int) -> Int { appRandom.below(bound) }
+
+    /// A named fault point: true when the simulator decides this hit should misbehave.
+    public func buggify(_ label: String) -> Bool {
+        simulator.buggify(label, device: deviceName)
+    }
+
+    /// Marks a situation as reached.
+    public func sometimes(_ label: String) { simulator.sometimes(label) }
+
+    /// Adds an app event to the trace, attributed to this device.
+    public func record(_ event: String) { simulator.record(deviceName, event) }
+
+    // MARK: Network
+
+    /// Sends `request` to a service through the simulated network. Throws `NetworkError` on a
+    /// timeout, while offline, or when cancelled; a timeout says nothing about whether the
+    /// server applied the request.
+    public func call<S: SimService>(
+        _ service: ServiceHandle<S>, _ request: S.Request, timeout: Duration = .seconds(30)
+    ) async throws -> S.Response {
+        try await simulator.network.call(from: self, to: service, request, timeout: timeout)
+    }
+}

@@ -1,0 +1,38 @@
+/// A family of faults that swarm testing turns off or up as a whole for a seed.
+public enum FaultFamily: String, Sendable, Codable, CaseIterable, Comparable {
+    /// A request is lost on the way to the server (the client times out; nothing applied).
+    case requestLoss = "request-loss"
+    /// The server applied the request but the response is lost (the client times out).
+    case responseLoss = "response-loss"
+    /// The request is delivered to the server twice.
+    case duplicate = "duplicate"
+    /// A 5xx instead of the server's answer (not applied).
+    case serverError = "server-error"
+    /// A 429 with Retry-After instead of the server's answer (not applied).
+    case rateLimit = "rate-limit"
+    /// The response is delayed past the client's timeout (applied; the client times out).
+    case slowResponse = "slow-response"
+    /// A device goes offline for an interval; messages in flight to or from it are lost.
+    case partition = "partition"
+    /// The app process is killed at an await point (scenarios decide where).
+    case kill = "kill"
+    /// Named fault points placed by app code (`buggify`).
+    case buggify = "buggify"
+
+    public static func < (lhs: FaultFamily, rhs: FaultFamily) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// The parts-per-million rate of each swarm level (off, low, medium, high).
+    var levels: [Int] {
+        switch self {
+        case .requestLoss, .responseLoss: return [0, 5_000, 20_000, 80_000]
+        case .duplicate: return [0, 5_000, 20_000, 60_000]
+        case .serverError, .rateLimit: return [0, 5_000, 30_000, 100_000]
+        case .slowResponse: return [0, 2_000, 10_000, 40_000]
+        case .partition: return [0, 100_000, 300_000, 600_000]
+        case .kill: return [0, 250_000, 500_000, 1_000_000]
+        case .buggify: return [0, 10_000, 50_000, 150_000]
+        }
+    }
+}

@@ -1,0 +1,251 @@
+/// The simulated network between devices and services.
+///
+/// A call travels as two messages with seeded latencies; the server's handler runs at the
+/// request's virtual arrival time. Faults (each traced and logged): request lost, response lost
+/// after the server applied the request, duplicate delivery, injected 5xx and 429, responses
+/// slower than the client's timeout, and partitions (a device offline for an interval, which also
+/// loses messages already in flight to or from it).
+public final class Network {
+    unowned let simulator: Simulator
+    private var services: [AnyObject] = []
+    private var serviceNames: [String] = []
+    private var latencyRandom: SimRandom
+    /// Latency distribution for every message.
+    public var latency = LatencyModel()
+    private var offline: [Int: Bool] = [:]
+    private var nextRequestNumber: UInt64 = 0
+    /// Calls sent and not yet answered, timed out or cancelled.
+    public private(set) var openCalls = 0
+
+    init(simulator: Simulator) {
+        self.simulator = simulator
+        self.latencyRandom = simulator.random.fork("network:latency")
+    }
+
+    /// Registers a service; devices reach it through the returned handle.
+    public func register<S: SimService>(_ service: S) -> ServiceHandle<S> {
+        services.append(ServiceBox(service))
+        serviceNames.append(service.name)
+        return ServiceHandle(index: services.count - 1, name: service.name)
+    }
+
+    /// The service object itself, for checkers' admin views (bypasses the network).
+    public func service<S: SimService>(_ handle: ServiceHandle<S>) -> S {
+        (services[handle.index] as! ServiceBox<S>).service
+    }
+
+    // MARK: Partitions
+
+    /// Whether a device is offline now.
+    public func isOffline(_ device: Device) -> Bool { offline[device.index] ?? false }
+
+    /// Takes a device off or back on the network.
+    public func setOffline(_ device: Device, _ isOffline: Bool) {
+        guard self.isOffline(device) != isOffline else { return }
+        offline[device.index] = isOffline
+        simulator.record("net", "\(device.name) \(isOffline ? "offline" : "online")")
+    }
+
+    /// Draws (or replays) up to `windows` offline intervals for a device within `phase` from now.
+    public func schedulePartitions(for device: Device, within phase: Duration, windows: Int = 3) {
+        let phaseNs = max(1, phase.nanosecondsClamped)
+        for window in 0..<windows {
+            let detail = simulator.faults.decide(.partition, subject: "\(device.name)#\(window)") { random in
+                "at=\(random.int(in: 0...phaseNs)) for=\(random.int(in: Int64(500_000_000)...Int64(60_000_000_000)))"
+            }
+            guard let detail, let (at, length) = Network.parseWindow(detail) else { continue }
+            let start = simulator.now.nanoseconds + at
+            simulator.schedule(at: start) { [self] in
+                guard simulator.faults.isEnabled else { return }
+                setOffline(device, true)
+                simulator.schedule(at: start + length) { [self] in setOffline(device, false) }
+            }
+        }
+    }
+
+    static func parseWindow(_ detail: String) -> (Int64, Int64)? {
+        let parts = detail.split(separator: " ")
+        guard parts.count == 2, parts[0].hasPrefix("at="), parts[1].hasPrefix("for="),
+            let at = Int64(parts[0].dropFirst(3)), let length = Int64(parts[1].dropFirst(4)), at >= 0, length > 0
+        else { return nil }
+        return (at, length)
+    }
+
+    /// Healing: every device back online.
+    func healAll() {
+        for device in simulator.devices where isOffline(device) { setOffline(device, false) }
+    }
+
+    // MARK: Calls
+
+    func call<S: SimService>(
+        from context: DeviceContext, to handle: ServiceHandle<S>, _ request: S.Request, timeout: Duration
+    ) async throws -> S.Response {
+        try simulator.checkInside("Network.call")
+        guard context.isAlive else { throw DeviceKilledError(device: context.deviceName) }
+        if Task.isCancelled { throw NetworkError.cancelled }
+        let box = services[handle.index] as! ServiceBox<S>
+        nextRequestNumber += 1
+        let number = nextRequestNumber
+        simulator.record(context.deviceName, "→\(box.service.name) #\(number) \(box.service.summary(of: request))")
+        let pending = PendingCall<S.Response>(network: self, number: number, device: context.deviceName)
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                pending.begin(continuation)
+                send(request, number: number, from: context, box: box, pending: pending, timeout: timeout)
+            }
+        } onCancel: {
+            pending.cancel()
+        }
+    }
+
+    private func send<S: SimService>(
+        _ request: S.Request, number: UInt64, from context: DeviceContext, box: ServiceBox<S>,
+        pending: PendingCall<S.Response>, timeout: Duration
+    ) {
+        let now = simulator.now.nanoseconds
+        simulator.schedule(at: now + max(1, timeout.nanosecondsClamped), slot: context.slot) {
+            pending.finish(.failure(NetworkError.timeout))
+        }
+        if isOffline(context.device) {
+            let delay = Int64(1_000_000 + latencyRandom.below(4_000_000))
+            simulator.schedule(at: now + delay, slot: context.slot) { pending.finish(.failure(NetworkError.offline)) }
+            return
+        }
+        if simulator.faults.decide(.requestLoss, subject: "req#\(number)") != nil {
+            simulator.record("net", "lose request #\(number)")
+            return
+        }
+        let arrival = now + latency.sample(&latencyRandom)
+        simulator.schedule(at: arrival) { [self] in
+            arrive(request, number: number, from: context, box: box, pending: pending, timeout: timeout)
+        }
+    }
+
+    private func arrive<S: SimService>(
+        _ request: S.Request, number: UInt64, from context: DeviceContext, box: ServiceBox<S>,
+        pending: PendingCall<S.Response>, timeout: Duration
+    ) {
+        if isOffline(context.device) {
+            simulator.record("net", "lose request #\(number) (\(context.deviceName) offline)")
+            return
+        }
+        let response = respond(to: request, number: number, caller: context.deviceName, box: box)
+        if simulator.faults.decide(.responseLoss, subject: "req#\(number)") != nil {
+            simulator.record("net", "lose response #\(number) (applied)")
+            return
+        }
+        var delay = latency.sample(&latencyRandom)
+        if let extra = simulator.faults.decide(.slowResponse, subject: "req#\(number)", detail: { random in
+            String(timeout.nanosecondsClamped + random.int(in: Int64(1_000_000)...Int64(30_000_000_000)))
+        }) {
+            delay += Int64(extra) ?? 0
+            simulator.record("net", "slow response #\(number) +\(extra)ns")
+        }
+        simulator.schedule(at: simulator.now.nanoseconds + delay, slot: context.slot) { [self] in
+            if isOffline(context.device) {
+                simulator.record("net", "lose response #\(number) (\(context.deviceName) offline)")
+                return
+            }
+            if pending.finish(.success(response)) {
+                simulator.record(context.deviceName, "←\(box.service.name) #\(number) \(box.service.summary(of: response))")
+            }
+        }
+    }
+
+    /// The server's answer: injected 5xx/429 (not applied), or the handler's (plus a duplicate).
+    private func respond<S: SimService>(
+        to request: S.Request, number: UInt64, caller: String, box: ServiceBox<S>
+    ) -> S.Response {
+        let service = box.service
+        if let status = simulator.faults.decide(.serverError, subject: "req#\(number)", detail: { random in
+            String([500, 502, 503, 504][random.below(4)])
+        }) {
+            simulator.record(service.name, "#\(number) injected \(status)")
+            return service.injectedFailure(.serverError(status: Int(status) ?? 503), for: request)
+        }
+        if let seconds = simulator.faults.decide(.rateLimit, subject: "req#\(number)", detail: { random in
+            String(1 + random.below(30))
+        }) {
+            simulator.record(service.name, "#\(number) injected 429 retry-after=\(seconds)")
+            return service.injectedFailure(.rateLimited(retryAfterSeconds: Int(seconds) ?? 1), for: request)
+        }
+        let response = apply(request, number: number, caller: caller, service: service)
+        if let gap = simulator.faults.decide(.duplicate, subject: "req#\(number)", detail: { random in
+            String(random.int(in: Int64(1_000_000)...Int64(2_000_000_000)))
+        }) {
+            simulator.schedule(at: simulator.now.nanoseconds + (Int64(gap) ?? 1_000_000)) { [self] in
+                simulator.record("net", "duplicate delivery #\(number)")
+                _ = apply(request, number: number, caller: caller, service: service)
+            }
+        }
+        return response
+    }
+
+    private func apply<S: SimService>(_ request: S.Request, number: UInt64, caller: String, service: S) -> S.Response {
+        let context = ServiceContext(now: simulator.now, caller: caller, requestNumber: number, trace: simulator.trace)
+        let response = service.handle(request, context: context)
+        simulator.record(service.name, "#\(number) \(service.summary(of: response))")
+        return response
+    }
+
+    fileprivate func callOpened() { openCalls += 1 }
+    fileprivate func callClosed() { openCalls -= 1 }
+}
+
+/// Type-erasing holder so services of different types share one array.
+final class ServiceBox<S: SimService> {
+    let service: S
+    init(_ service: S) { self.service = service }
+}
+
+/// One outstanding call: finished exactly once, by its response, its timeout, an offline
+/// error, cancellation, or teardown.
+final class PendingCall<Response: Sendable>: SimWaiter, @unchecked Sendable {
+    private unowned let network: Network
+    private let number: UInt64
+    private let device: String
+    private var continuation: UnsafeContinuation<Response, any Error>?
+    private var waiterID = 0
+    private var cancelledEarly = false
+
+    init(network: Network, number: UInt64, device: String) {
+        self.network = network
+        self.number = number
+        self.device = device
+    }
+
+    func begin(_ continuation: UnsafeContinuation<Response, any Error>) {
+        if cancelledEarly {
+            continuation.resume(throwing: NetworkError.cancelled)
+            return
+        }
+        self.continuation = continuation
+        waiterID = network.simulator.register(self)
+        network.callOpened()
+    }
+
+    /// Resumes the caller; false if the call had already finished.
+    @discardableResult
+    func finish(_ result: Result<Response, any Error>) -> Bool {
+        guard let continuation else { return false }
+        self.continuation = nil
+        network.simulator.unregister(waiterID)
+        network.callClosed()
+        if case .failure(let error) = result, !network.simulator.isTearingDown {
+            network.simulator.record(device, "✕ #\(number) \(error)")
+        }
+        continuation.resume(with: result)
+        return true
+    }
+
+    func cancel() {
+        guard network.simulator.isInside || network.simulator.isTearingDown else {
+            try? network.simulator.checkInside("Task.cancel of a simulated network call")
+            return
+        }
+        if continuation == nil { cancelledEarly = true } else { finish(.failure(NetworkError.cancelled)) }
+    }
+
+    func abandon() { finish(.failure(NetworkError.cancelled)) }
+}

@@ -1,0 +1,380 @@
+import Synchronization
+
+/// The seeded discrete-event simulator: virtual time, a deterministic executor per simulated
+/// process, devices, a network, faults and a trace — everything one run needs.
+///
+/// `run` is synchronous and drives the loop on the calling thread: run every ready job; only when
+/// none is ready, pop the next timer (ordered by virtual time, then insertion) and set `now`
+/// before firing it. Same seed, same options → the same run, byte for byte, in any process.
+/// All state is touched only on that thread (checked at every API), hence `@unchecked Sendable`.
+public final class Simulator: @unchecked Sendable {
+    /// The root seed of this run.
+    public let seed: UInt64
+    /// The options this run was created with.
+    public let options: SimulatorOptions
+    /// The root stream; components take `random.fork(label)`.
+    public let random: SimRandom
+    /// The run's trace (hash always on; records when `options.recordTrace`).
+    public let trace: Trace
+    /// Fault decisions and the log of injected faults.
+    public private(set) var faults: FaultInjector!
+    /// The simulated network.
+    public private(set) var network: Network!
+    let buggifyState = BuggifyState()
+    /// `sometimes` coverage marks reached in this run.
+    public let coverage = Coverage()
+    /// Client operations of this run (what each device invoked and how it ended).
+    public let history = History()
+    /// The current virtual time.
+    public private(set) var now: SimInstant = .zero
+    /// Jobs run plus timers fired.
+    public private(set) var events = 0
+    /// Jobs run.
+    public private(set) var jobsRun = 0
+    /// Devices, in the order they were added.
+    public private(set) var devices: [Device] = []
+    /// Jobs still unfinished after teardown (tasks that ignored cancellation or waited on
+    /// something outside the simulation); they are leaked, and counted here.
+    public private(set) var leakedJobs = 0
+
+    struct ReadyJob {
+        let job: UnownedJob
+        let slot: Int32
+    }
+
+    struct TimerAction {
+        /// The executor slot whose death cancels this timer, or -1.
+        let slot: Int32
+        let fire: () -> Void
+    }
+
+    private var ready: [ReadyJob] = []
+    private var readyHead = 0
+    private var parkedDeadJobs: [ReadyJob] = []
+    private var scheduler: SimRandom
+    private var timers = TimerHeap<TimerAction>()
+
+    private(set) var executors: [SimExecutor] = []
+    private var unownedExecutors: [UnownedTaskExecutor] = []
+    private(set) var slotAlive: [Bool] = []
+    private var slotJobs: [Int] = []
+    private var slotKillAfter: [Int] = []
+    private var slotDevice: [Device?] = []
+    private(set) var slotNames: [String] = []
+
+    private var waiters: [Int: any SimWaiter] = [:]
+    private var nextWaiterID = 0
+
+    private var thread: ThreadIdentity?
+    /// True between the start and the end of `run` (teardown included).
+    public private(set) var isRunning = false
+    /// True while abandoned tasks are being unwound after the run was decided.
+    public private(set) var isTearingDown = false
+    private var hasRun = false
+    private var drainingMainQueue = false
+
+    private let escapes = Mutex<[Escape]>([])
+    private let escapeFlag = Atomic<Bool>(false)
+
+    /// Creates a simulator for one run. Nothing runs until `run`.
+    public init(seed: UInt64, options: SimulatorOptions = SimulatorOptions()) {
+        self.seed = seed
+        self.options = options
+        self.random = SimRandom(seed: seed)
+        self.trace = Trace(recording: options.recordTrace)
+        self.scheduler = random.fork("scheduler")
+        _ = EscapeDetector.installed
+        let rootSlot = makeSlot(name: "sim", device: nil)
+        precondition(rootSlot == 0, "the root executor is slot 0")
+        self.faults = FaultInjector(source: options.faultSource, random: random) { [unowned self] fault in
+            self.record("faults", "inject \(fault)")
+        }
+        self.network = Network(simulator: self)
+    }
+
+    // MARK: Running
+
+    /// Runs `body` as the root task of the simulation and drives the loop until it finishes.
+    ///
+    /// The closure must be `@Sendable`: a closure written in a `@MainActor` context would
+    /// otherwise inherit main-actor isolation and leave the simulation at its first hop.
+    public func run<T: Sendable>(_ body: @escaping @Sendable (Simulator) async throws -> T) throws -> T {
+        guard !hasRun else { throw SimulationError.alreadyRun }
+        hasRun = true
+        let box = RootResult<T>()
+        start()
+        defer { finish() }
+        let root = Task(executorPreference: executors[0]) { [unowned self] in
+            do { box.value = .success(try await body(self)) } catch { box.value = .failure(error) }
+        }
+        _ = root
+        do {
+            try loop(until: { box.value != nil })
+        } catch {
+            teardown()
+            throw error
+        }
+        teardown()
+        return try box.value!.get()
+    }
+
+    private func start() {
+        thread = .current
+        isRunning = true
+        EscapeDetector.setCurrent(self)
+        record("sim", "start seed=\(seed) policy=\(options.policy.rawValue)")
+        record("sim", "faults \(faults.plan.summary)")
+    }
+
+    private func finish() {
+        isRunning = false
+        EscapeDetector.setCurrent(nil)
+    }
+
+    private func loop(until done: () -> Bool) throws {
+        while !done() {
+            if escapeFlag.load(ordering: .relaxed) { throw SimulationError.escape(escapes.withLock { $0 }) }
+            if events >= options.maxEvents {
+                throw SimulationError.budgetExhausted(events: events, pending: pendingDescription())
+            }
+            if readyHead < ready.count {
+                runNextJob()
+            } else if let timer = timers.pop() {
+                if timer.payload.slot >= 0 && !slotAlive[Int(timer.payload.slot)] { continue }
+                now = SimInstant(nanoseconds: timer.deadline)
+                events += 1
+                timer.payload.fire()
+            } else {
+                try stalled()
+            }
+        }
+    }
+
+    @inline(__always)
+    private func runNextJob() {
+        if options.policy == .random {
+            let choices = ready.count - readyHead
+            if choices > 1 {
+                let pick = scheduler.below(choices)
+                if pick != 0 { ready.swapAt(readyHead, readyHead + pick) }
+                trace.mixChoice(UInt64(pick) << 32 | UInt64(choices))
+            }
+        }
+        let entry = ready[readyHead]
+        readyHead += 1
+        if readyHead == ready.count {
+            ready.removeAll(keepingCapacity: true)
+            readyHead = 0
+        } else if readyHead >= 1024 && readyHead * 2 >= ready.count {
+            ready.removeFirst(readyHead)
+            readyHead = 0
+        }
+        let slot = Int(entry.slot)
+        guard slotAlive[slot] || isTearingDown else {
+            parkedDeadJobs.append(entry)
+            return
+        }
+        trace.mixChoice(UInt64(slot) &+ 0x5bd1_e995)
+        entry.job.runSynchronously(on: unownedExecutors[slot])
+        events += 1
+        jobsRun += 1
+        slotJobs[slot] += 1
+        if slotKillAfter[slot] != 0 && slotJobs[slot] == slotKillAfter[slot] && !isTearingDown {
+            slotDevice[slot]?.kill(reason: "at await point \(slotJobs[slot])")
+        }
+    }
+
+    // MARK: Executor entry points
+
+    /// Called by `SimExecutor.enqueue`.
+    @inline(__always)
+    func enqueue(_ job: UnownedJob, slot: Int) {
+        guard let thread, ThreadIdentity.current == thread, !drainingMainQueue else {
+            parkEscapedJob(nil, as: drainingMainQueue ? .mainActorHop : .foreignThreadResume)
+            return
+        }
+        guard isRunning else { return }  // after the run: drop
+        ready.append(ReadyJob(job: job, slot: Int32(slot)))
+    }
+
+    /// Records an escape; the job (if any) is parked, never run. Safe from any thread.
+    func parkEscapedJob(_ job: UnsafeMutableRawPointer?, as escape: Escape) {
+        escapes.withLock { list in
+            if !list.contains(escape) { list.append(escape) }
+        }
+        escapeFlag.store(true, ordering: .relaxed)
+    }
+
+    // MARK: Slots (one executor per simulated process)
+
+    func makeSlot(name: String, device: Device?) -> Int {
+        let slot = executors.count
+        let executor = SimExecutor(slot: slot, simulator: self)
+        executors.append(executor)
+        unownedExecutors.append(executor.asUnownedTaskExecutor())
+        slotAlive.append(true)
+        slotJobs.append(0)
+        slotKillAfter.append(0)
+        slotDevice.append(device)
+        slotNames.append(name)
+        return slot
+    }
+
+    func killSlot(_ slot: Int) { slotAlive[slot] = false }
+
+    func setKillAfterJobs(_ slot: Int, jobs: Int) { slotKillAfter[slot] = slotJobs[slot] + jobs }
+
+    func jobsRun(slot: Int) -> Int { slotJobs[slot] }
+
+    /// The executor of a slot, for `Task(executorPreference:)`.
+    func executor(slot: Int) -> SimExecutor { executors[slot] }
+
+    /// The root executor: start extra tasks of the scenario driver on it.
+    public var rootExecutor: SimExecutor { executors[0] }
+
+    // MARK: Timers and waiters
+
+    /// Schedules `fire` at `deadline` (virtual ns). If `slot` dies first, the timer is discarded.
+    func schedule(at deadline: Int64, slot: Int = -1, _ fire: @escaping () -> Void) {
+        precondition(deadline >= now.nanoseconds, "a timer cannot be set in the past")
+        timers.push(deadline: deadline, TimerAction(slot: Int32(slot), fire: fire))
+    }
+
+    /// Schedules `fire` after `delay` from now.
+    public func schedule(after delay: Duration, _ fire: @escaping () -> Void) {
+        schedule(at: now.nanoseconds &+ max(0, delay.nanosecondsClamped), slot: -1, fire)
+    }
+
+    func register(_ waiter: any SimWaiter) -> Int {
+        nextWaiterID += 1
+        waiters[nextWaiterID] = waiter
+        return nextWaiterID
+    }
+
+    func unregister(_ id: Int) { waiters[id] = nil }
+
+    /// Number of timers pending (for quiescence checks and stall reports).
+    public var pendingTimers: Int { timers.count }
+
+    // MARK: Checks every simulator API makes
+
+    /// Throws unless called on the simulation's thread while it runs.
+    @inline(__always)
+    func checkInside(_ api: String) throws {
+        if isRunning && !isTearingDown && !drainingMainQueue, let thread, ThreadIdentity.current == thread { return }
+        throw outside(api)
+    }
+
+    private func outside(_ api: String) -> any Error {
+        if isTearingDown { return CancellationError() }
+        if isRunning {
+            parkEscapedJob(nil, as: drainingMainQueue ? .mainActorHop : .apiOutsideSimulation(api: api))
+        }
+        return OutsideSimulationError(api: api)
+    }
+
+    /// Whether the caller is on the simulation's thread during the run.
+    public var isInside: Bool {
+        guard isRunning, !drainingMainQueue, let thread else { return false }
+        return ThreadIdentity.current == thread
+    }
+
+    // MARK: Trace
+
+    /// Adds a trace record at the current virtual time (ignored after the run was decided).
+    public func record(_ component: String, _ event: String) {
+        guard !isTearingDown else { return }
+        trace.record(time: now.nanoseconds, component: component, event: event)
+    }
+
+    /// Marks a situation as reached (`sometimes` coverage).
+    public func sometimes(_ label: String) {
+        coverage.hit(label)
+    }
+
+    // MARK: Devices
+
+    /// Adds a device (a simulated app process); launch it with `Device.launch`.
+    @discardableResult
+    public func addDevice(_ name: String, config: DeviceConfig = DeviceConfig()) -> Device {
+        precondition(!devices.contains { $0.name == name }, "device names are unique")
+        let device = Device(name: name, index: devices.count, config: config, simulator: self)
+        devices.append(device)
+        return device
+    }
+
+    /// Ends the fault phase: no fault fires any more, partitions heal, killed devices relaunch.
+    public func beginHealing() {
+        faults.isEnabled = false
+        record("sim", "heal")
+        network.healAll()
+        for device in devices where device.state == .killed {
+            device.relaunch()
+        }
+    }
+
+    // MARK: Stalls and teardown
+
+    private func stalled() throws {
+        // Give jobs arriving from foreign threads a moment to show up, so the escape is named.
+        // Wall-clock waiting is allowed here: it is detection only and never changes a result.
+        for _ in 0..<max(0, options.stallGraceMilliseconds) {
+            if escapeFlag.load(ordering: .relaxed) { throw SimulationError.escape(escapes.withLock { $0 }) }
+            MainQueueProbe.sleepOneMillisecond()
+        }
+        if ThreadIdentity.isMain {
+            drainingMainQueue = true
+            MainQueueProbe.drainBriefly()
+            drainingMainQueue = false
+        }
+        if escapeFlag.load(ordering: .relaxed) { throw SimulationError.escape(escapes.withLock { $0 }) }
+        throw SimulationError.stall(pending: pendingDescription())
+    }
+
+    func pendingDescription() -> String {
+        var parts: [String] = []
+        for device in devices where device.state == .running {
+            parts.append("\(device.name) running (\(jobsRun(slot: device.slot)) jobs)")
+        }
+        parts.append("waiters \(waiters.count)")
+        parts.append("timers \(timers.count)")
+        parts.append("open calls \(network.openCalls)")
+        return parts.joined(separator: ", ")
+    }
+
+    /// Unwinds every task left: cancels device tasks, resumes every waiter with cancellation and
+    /// runs what becomes ready (parked jobs of killed devices included), so memory stays flat
+    /// across many runs in one process. Nothing here reaches the trace or the result.
+    private func teardown() {
+        isTearingDown = true
+        for device in devices { device.cancelAllTasks() }
+        for id in waiters.keys.sorted() { waiters[id]?.abandon() }
+        waiters.removeAll()
+        timers = TimerHeap()
+        ready.append(contentsOf: parkedDeadJobs)
+        parkedDeadJobs.removeAll()
+        var budget = 1_000_000
+        while readyHead < ready.count && budget > 0 {
+            let entry = ready[readyHead]
+            readyHead += 1
+            entry.job.runSynchronously(on: unownedExecutors[Int(entry.slot)])
+            budget -= 1
+            for id in waiters.keys.sorted() { waiters[id]?.abandon() }
+            waiters.removeAll()
+        }
+        leakedJobs = ready.count - readyHead
+        ready.removeAll()
+        readyHead = 0
+    }
+}
+
+/// Something suspended in the simulator (a sleep, a network call) that teardown can abandon.
+protocol SimWaiter: AnyObject {
+    /// Resumes the suspended task with cancellation.
+    func abandon()
+}
+
+/// Holds the root task's result.
+private final class RootResult<T: Sendable>: @unchecked Sendable {
+    var value: Result<T, any Error>?
+}
