@@ -123,7 +123,7 @@ public final class Simulator: @unchecked Sendable {
         isRunning = true
         EscapeDetector.setCurrent(self)
         record("sim", "start seed=\(seed) policy=\(options.policy.rawValue)")
-        record("sim", "faults \(faults.plan.summary)")
+        trace.note(time: 0, component: "sim", event: "faults \(faults.plan.summary)")
     }
 
     private func finish() {
@@ -307,6 +307,7 @@ public final class Simulator: @unchecked Sendable {
     public func beginHealing() {
         faults.isEnabled = false
         record("sim", "heal")
+        for slot in slotKillAfter.indices { slotKillAfter[slot] = 0 }  // no kill fires while healing
         network.healAll()
         for device in devices where device.state == .killed {
             device.relaunch()
@@ -353,7 +354,7 @@ public final class Simulator: @unchecked Sendable {
         timers = TimerHeap()
         ready.append(contentsOf: parkedDeadJobs)
         parkedDeadJobs.removeAll()
-        var budget = 1_000_000
+        var budget = 200_000
         while readyHead < ready.count && budget > 0 {
             let entry = ready[readyHead]
             readyHead += 1

@@ -41,6 +41,16 @@ public final class Trace {
         onRecord?(record)
     }
 
+    /// Adds a record that is kept (when recording) but not hashed: configuration headers, such as
+    /// the fault plan, which differ between a seed's run and its replay from a fault schedule
+    /// while the run itself is the same.
+    public func note(time: Int64, component: String, event: String) {
+        guard isRecording else { return }
+        let record = TraceRecord(time: time, component: component, event: event)
+        if records.count < recordLimit { records.append(record) } else { droppedRecords += 1 }
+        onRecord?(record)
+    }
+
     /// Mixes a scheduling choice (which executor ran, which of how many ready jobs) into the hash.
     @inline(__always)
     func mixChoice(_ word: UInt64) {
