@@ -1,0 +1,50 @@
+import SimCore
+
+/// One scenario of one app: a workload, the faults it injects and the invariants it checks,
+/// run inside a simulator that the runner creates from the seed.
+public protocol AppScenario: Sendable {
+    /// The app's name (`swisscoin`).
+    var app: String { get }
+    /// The scenario's catalogue name (`interrupted-upload`).
+    var name: String { get }
+    /// One line: what it does.
+    var summary: String { get }
+    /// The invariants it checks, by catalogue name.
+    var invariants: [String] { get }
+
+    /// Runs the workload in `sim` (calling `sim.run`), then checks the world at quiescence.
+    /// Returns the violations found; throws only for harness trouble (`SimulationError`).
+    func execute(in sim: Simulator, variant: String, size: Int) throws -> [Violation]
+}
+
+/// A variant of an app (a set of defects switched on), for `simrun list` and argument checking.
+public struct VariantInfo: Sendable, Equatable {
+    public var name: String
+    public var summary: String
+    /// The bug-zoo id (`SC-1`) when the variant is one defect that has one.
+    public var bugID: String?
+
+    public init(name: String, summary: String, bugID: String? = nil) {
+        self.name = name
+        self.summary = summary
+        self.bugID = bugID
+    }
+}
+
+/// An app under test: its scenarios and variants.
+public struct AppDefinition: Sendable {
+    public var name: String
+    public var summary: String
+    /// The variant used when none is given (`fixed`).
+    public var defaultVariant: String
+    public var variants: [VariantInfo]
+    public var scenarios: [any AppScenario]
+
+    public init(name: String, summary: String, defaultVariant: String, variants: [VariantInfo], scenarios: [any AppScenario]) {
+        self.name = name
+        self.summary = summary
+        self.defaultVariant = defaultVariant
+        self.variants = variants
+        self.scenarios = scenarios
+    }
+}
