@@ -51,6 +51,11 @@ public struct ProvenanceLog: Sendable {
                 timeNanoseconds: statement.nanoseconds, requestNumber: statement.requestNumber, row: row))
     }
 
+    /// Marks the entries from `start` on as written by `operation` (a trigger's inserts).
+    mutating func relabel(from start: Int, as operation: WriteOperation) {
+        for index in start..<entries.count { entries[index].operation = operation }
+    }
+
     /// The history of one row, oldest first.
     public func history(table: String, primaryKey: String) -> [ProvenanceEntry] {
         entries.filter { $0.table == table && $0.primaryKey == primaryKey }

@@ -134,10 +134,14 @@ extension TableStore {
     }
 
     /// Inserts a row as the system (a trigger running SECURITY DEFINER): no RLS, constraints apply.
-    public mutating func systemInsert(_ table: String, _ input: Row, by statement: StatementContext) throws(PostgrestError) {
+    public mutating func systemInsert(
+        _ table: String, _ input: Row, by statement: StatementContext, operation: WriteOperation = .insert
+    ) throws(PostgrestError) {
         let request = TableRequest(table: table, action: .insert([input]))
         var system = statement
         system.auth = .serviceRole
+        let before = provenance.entries.count
         _ = try execute(request, by: system)
+        provenance.relabel(from: before, as: operation)
     }
 }
