@@ -104,7 +104,7 @@ public final class SupabaseServer: SimService {
         }
         let result = function.run(call)
         context.record(name, "function \(functionName) status=\(result.status)")
-        let error = result.status >= 400 ? PostgrestError(code: String(result.status), message: body.canonicalText) : nil
+        let error = result.status >= 400 ? PostgrestError(code: String(result.status), message: result.body.canonicalText) : nil
         return SupabaseResponse(status: result.status, body: result.body, error: error)
     }
 
