@@ -1,0 +1,99 @@
+import SimCore
+
+/// Who a statement runs as: PostgREST's role switch plus the JWT's `sub` (what `auth.uid()` reads).
+public struct AuthContext: Sendable, Hashable {
+    /// Supabase's three API roles.
+    public enum Role: String, Sendable, Hashable {
+        case anon, authenticated
+        /// The service-role key: `BYPASSRLS`, so policies are not consulted at all.
+        case serviceRole = "service_role"
+    }
+
+    public var role: Role
+    /// `auth.uid()`: the signed-in user's id, nil for anon and the service role.
+    public var uid: String?
+
+    public init(role: Role, uid: String?) {
+        self.role = role
+        self.uid = uid
+    }
+
+    public static let anonymous = AuthContext(role: .anon, uid: nil)
+    public static let serviceRole = AuthContext(role: .serviceRole, uid: nil)
+}
+
+/// A command a policy applies to (`CREATE POLICY … FOR command`).
+public enum PolicyCommand: Sendable, Hashable {
+    case all, select, insert, update, delete
+}
+
+/// What a policy expression can see: the caller, and read access for sub-queries such as
+/// `exists (select 1 from parent where parent.id = row.parent_id)`.
+public struct PolicyContext {
+    public let auth: AuthContext
+    /// `auth.uid()`.
+    public var uid: String? { auth.uid }
+    let lookup: (String, String, JSONValue) -> Row?
+
+    /// The row of `table` whose `column` equals `value`, as the caller sees it. A sub-query inside a
+    /// policy is itself subject to the referenced table's SELECT policy, so this applies it.
+    public func visibleRow(in table: String, where column: String, equals value: JSONValue) -> Row? {
+        lookup(table, column, value)
+    }
+}
+
+/// A policy expression over one row (`USING (…)` / `WITH CHECK (…)`).
+public typealias PolicyExpression = @Sendable (Row, PolicyContext) -> Bool
+
+/// One permissive policy (`CREATE POLICY name ON table FOR command USING … WITH CHECK …`).
+public struct Policy: Sendable {
+    public var name: String
+    public var command: PolicyCommand
+    public var using: PolicyExpression?
+    public var withCheck: PolicyExpression?
+
+    public init(name: String, command: PolicyCommand, using: PolicyExpression?, withCheck: PolicyExpression? = nil) {
+        self.name = name
+        self.command = command
+        self.using = using
+        self.withCheck = withCheck
+    }
+}
+
+/// A table's row-level security, evaluated like PostgreSQL 15.
+///
+/// Permissive policies of a command are OR-ed; with RLS on and no policy for a command, nothing
+/// passes (default deny). An `ALL`/`UPDATE` policy without WITH CHECK uses its USING expression for
+/// new rows. Which expression each statement checks, and whether a failure filters silently or
+/// raises 42501, follows "Policies Applied by Command Type" in
+/// https://www.postgresql.org/docs/15/sql-createpolicy.html — see `TableStore`'s statements.
+public struct RowLevelSecurity: Sendable {
+    /// `ALTER TABLE … ENABLE ROW LEVEL SECURITY`. Off: every role sees and writes every row.
+    public var enabled: Bool
+    public var policies: [Policy]
+
+    public init(enabled: Bool, policies: [Policy] = []) {
+        self.enabled = enabled
+        self.policies = policies
+    }
+
+    public static let disabled = RowLevelSecurity(enabled: false)
+
+    /// The USING check of `command` for an existing row.
+    func passesUsing(_ command: PolicyCommand, _ row: Row, _ context: PolicyContext) -> Bool {
+        if !enabled || context.auth.role == .serviceRole { return true }
+        return applicable(command).contains { policy in policy.using?(row, context) ?? false }
+    }
+
+    /// The WITH CHECK of `command` for a new row version.
+    func passesCheck(_ command: PolicyCommand, _ row: Row, _ context: PolicyContext) -> Bool {
+        if !enabled || context.auth.role == .serviceRole { return true }
+        return applicable(command).contains { policy in
+            (policy.withCheck ?? policy.using)?(row, context) ?? false
+        }
+    }
+
+    private func applicable(_ command: PolicyCommand) -> [Policy] {
+        policies.filter { $0.command == command || $0.command == .all }
+    }
+}

@@ -1,0 +1,74 @@
+import SimCore
+
+/// One stored row: every column of the table present, NULL as `.null`.
+public typealias Row = [String: JSONValue]
+
+/// A column's default, evaluated per row at insert time like PostgreSQL's `DEFAULT` expressions.
+public enum ColumnDefault: Sendable, Hashable {
+    /// A constant.
+    case value(JSONValue)
+    /// `gen_random_uuid()`, drawn from the server's `SimRandom`.
+    case randomUUID
+    /// `now()`: the statement's virtual time, on the server's wall-clock epoch.
+    case now
+    /// `current_date` in UTC.
+    case currentDate
+    /// `auth.uid()` of the caller (a common Supabase default for `owner_id`).
+    case authUID
+}
+
+/// What happens to referencing rows when the referenced row is deleted.
+public enum ForeignKeyAction: Sendable, Hashable {
+    case restrict, cascade, setNull
+}
+
+/// One column of a table.
+public struct ColumnSchema: Sendable, Hashable {
+    public var name: String
+    public var type: ColumnType
+    public var nullable: Bool
+    public var defaultValue: ColumnDefault?
+
+    public init(name: String, type: ColumnType, nullable: Bool = true, defaultValue: ColumnDefault? = nil) {
+        self.name = name
+        self.type = type
+        self.nullable = nullable
+        self.defaultValue = defaultValue
+    }
+}
+
+/// `FOREIGN KEY (columns) REFERENCES table (referencedColumns) ON DELETE action`.
+public struct ForeignKeySchema: Sendable, Hashable {
+    public var name: String
+    public var columns: [String]
+    public var referencedTable: String
+    public var referencedColumns: [String]
+    public var onDelete: ForeignKeyAction
+}
+
+/// `UNIQUE (columns)` or the primary key (which PostgREST uses as the default upsert target).
+public struct UniqueConstraint: Sendable, Hashable {
+    public var name: String
+    public var columns: [String]
+}
+
+/// A table: columns in declaration order, keys, and its row-level security.
+public struct TableSchema: Sendable {
+    public var name: String
+    public var columns: [ColumnSchema]
+    public var primaryKey: UniqueConstraint
+    public var uniques: [UniqueConstraint]
+    public var foreignKeys: [ForeignKeySchema]
+    public var security: RowLevelSecurity
+
+    /// The column named `name`, if any.
+    public func column(_ name: String) -> ColumnSchema? { columns.first { $0.name == name } }
+
+    /// Primary key first, then the unique constraints in declaration order.
+    public var allUniques: [UniqueConstraint] { [primaryKey] + uniques }
+
+    /// The primary key of `row` as canonical text, for logs and provenance.
+    public func keyText(of row: Row) -> String {
+        primaryKey.columns.map { (row[$0] ?? .null).sqlText }.joined(separator: ",")
+    }
+}

@@ -1,0 +1,158 @@
+import SimCore
+
+/// INSERT and INSERT … ON CONFLICT, with PostgreSQL 15's RLS order of checks:
+/// 1. the proposed row must pass the INSERT policies' WITH CHECK, else 42501 "new row violates
+///    row-level security policy" — checked before conflict arbitration, so it applies to
+///    DO NOTHING too;
+/// 2. DO UPDATE on a conflicting row: that existing row must pass the UPDATE (and SELECT) USING
+///    expressions or the statement fails with 42501 "… (USING expression) …" — it is *not* skipped
+///    the way a plain UPDATE skips invisible rows (CREATE POLICY, "Policies Applied by Command
+///    Type"; verified on a real server, design.md);
+/// 3. the updated row must pass the UPDATE WITH CHECK;
+/// 4. DO NOTHING on a conflicting row: silently 0 rows, whoever owns it;
+/// 5. a plain INSERT that hits an existing key raises 23505 whether or not the caller can see it.
+extension TableStore {
+    mutating func insert(
+        _ schema: TableSchema, _ input: [Row], conflict: (target: UniqueConstraint, ignore: Bool)?,
+        _ request: TableRequest, _ statement: StatementContext
+    ) throws(PostgrestError) -> [Row] {
+        let mentioned = Set(input.flatMap(\.keys))
+        let policy = policyContext(statement.auth)
+        var written: [Row] = []
+        var touchedKeys: Set<String> = []
+        for proposedInput in input {
+            let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
+            if !schema.security.passesCheck(.insert, proposed, policy) {
+                throw PostgrestError.withCheckViolation(table: schema.name)
+            }
+            guard let conflict, let index = indexOfConflict(schema, proposed, on: conflict.target) else {
+                try checkUnique(schema, proposed, excluding: nil)
+                rows[schema.name, default: []].append(proposed)
+                record(schema, proposed, conflict == nil ? .insert : .upsertInsert, statement)
+                written.append(proposed)
+                continue
+            }
+            if conflict.ignore { continue }
+            let key = schema.keyText(of: rows[schema.name]![index])
+            if !touchedKeys.insert(key).inserted {
+                throw PostgrestError(
+                    code: "21000", message: "ON CONFLICT DO UPDATE command cannot affect row a second time",
+                    hint: "Ensure that no rows proposed for insertion within the same command have duplicate constrained values.")
+            }
+            written.append(try mergeConflict(schema, at: index, with: proposed, mentioned, policy, statement))
+        }
+        try checkOutgoingKeys(schema, written)
+        return try representation(schema, written, request, policy)
+    }
+
+    /// The ON CONFLICT DO UPDATE branch: `SET col = EXCLUDED.col` for every column in the payload.
+    private mutating func mergeConflict(
+        _ schema: TableSchema, at index: Int, with proposed: Row, _ mentioned: Set<String>, _ policy: PolicyContext,
+        _ statement: StatementContext
+    ) throws(PostgrestError) -> Row {
+        let existing = rows[schema.name]![index]
+        let security = schema.security
+        if !security.passesUsing(.update, existing, policy) || !security.passesUsing(.select, existing, policy) {
+            throw PostgrestError.usingViolation(table: schema.name)
+        }
+        var merged = existing
+        for column in schema.columns where mentioned.contains(column.name) {
+            merged[column.name] = proposed[column.name] ?? .null
+        }
+        if !security.passesCheck(.update, merged, policy) {
+            throw PostgrestError.withCheckViolation(table: schema.name)
+        }
+        try checkUnique(schema, merged, excluding: index)
+        rows[schema.name]![index] = merged
+        record(schema, merged, .upsertUpdate, statement)
+        return merged
+    }
+
+    /// The full new row: payload values coerced, defaults for unmentioned columns, NOT NULL checked.
+    func buildRow(
+        _ schema: TableSchema, _ input: Row, _ mentioned: Set<String>, _ missingDefault: Bool,
+        _ statement: StatementContext
+    ) throws(PostgrestError) -> Row {
+        var row: Row = [:]
+        for column in schema.columns {
+            if let value = input[column.name] {
+                row[column.name] = try column.type.coerce(value)
+            } else if mentioned.contains(column.name) && !missingDefault {
+                row[column.name] = .null  // json_populate_recordset: a missing key is NULL
+            } else {
+                row[column.name] = try defaultValue(column, statement)
+            }
+        }
+        return row
+    }
+
+    private mutating func build(
+        _ schema: TableSchema, _ input: Row, _ mentioned: Set<String>, _ missingDefault: Bool,
+        _ statement: StatementContext
+    ) throws(PostgrestError) -> Row {
+        var row = try buildRow(schema, input, mentioned, missingDefault, statement)
+        for column in schema.columns where column.defaultValue == .randomUUID && input[column.name] == nil {
+            if !mentioned.contains(column.name) || missingDefault {
+                row[column.name] = .string(random.uuidString())
+            }
+        }
+        try checkNotNull(schema, row)
+        return row
+    }
+
+    /// A column default evaluated for one row (random uuids are drawn by the caller, which owns
+    /// the mutable random stream).
+    func defaultValue(_ column: ColumnSchema, _ statement: StatementContext) throws(PostgrestError) -> JSONValue {
+        let micros = epochMicros + statement.nanoseconds / 1000
+        switch column.defaultValue {
+        case nil, .randomUUID: return .null
+        case .value(let value): return try column.type.coerce(value)
+        case .now: return .string(CivilTime.timestampText(micros: micros))
+        case .currentDate: return .string(CivilTime.dateText(days: CivilTime.floorDiv(micros, 86_400_000_000)))
+        case .authUID: return statement.auth.uid.map(JSONValue.string) ?? .null
+        }
+    }
+
+    func checkNotNull(_ schema: TableSchema, _ row: Row) throws(PostgrestError) {
+        for column in schema.columns where !column.nullable && (row[column.name]?.isNull ?? true) {
+            throw PostgrestError.notNull(column: column.name, table: schema.name)
+        }
+    }
+
+    /// The stored row that has the same values as `row` on `constraint`'s columns (NULLs never
+    /// conflict, as in PostgreSQL's default NULLS DISTINCT).
+    func indexOfConflict(_ schema: TableSchema, _ row: Row, on constraint: UniqueConstraint, excluding: Int? = nil)
+        -> Int?
+    {
+        let values = constraint.columns.map { row[$0] ?? .null }
+        if values.contains(where: \.isNull) { return nil }
+        return rows[schema.name]?.indices.first { index in
+            index != excluding && constraint.columns.map { rows[schema.name]![index][$0] ?? .null } == values
+        }
+    }
+
+    /// 23505 when `row` collides with a stored row on the primary key or any unique constraint.
+    func checkUnique(_ schema: TableSchema, _ row: Row, excluding: Int?) throws(PostgrestError) {
+        for constraint in schema.allUniques where indexOfConflict(schema, row, on: constraint, excluding: excluding) != nil {
+            throw PostgrestError.duplicateKey(
+                constraint: constraint.name, columns: constraint.columns, values: constraint.columns.map { row[$0] ?? .null })
+        }
+    }
+
+    mutating func record(_ schema: TableSchema, _ row: Row?, _ operation: WriteOperation, _ statement: StatementContext, key: String? = nil) {
+        provenance.append(
+            table: schema.name, key: key ?? row.map(schema.keyText) ?? "", operation: operation, row: row, by: statement)
+    }
+
+    /// `RETURNING *`: written rows must also pass the SELECT policy, else 42501 (PostgreSQL applies
+    /// SELECT policies to rows a RETURNING clause would reveal).
+    func representation(_ schema: TableSchema, _ written: [Row], _ request: TableRequest, _ policy: PolicyContext)
+        throws(PostgrestError) -> [Row]
+    {
+        guard request.returnRepresentation else { return [] }
+        for row in written where !schema.security.passesUsing(.select, row, policy) {
+            throw PostgrestError.withCheckViolation(table: schema.name)
+        }
+        return written
+    }
+}

@@ -1,0 +1,147 @@
+import SimCore
+
+/// UPDATE and DELETE with PostgreSQL 15's RLS: rows the caller may not see or modify are silently
+/// left out (`UPDATE 0` / `DELETE 0`, no error). Both commands read the filtered columns, so the
+/// SELECT policy applies as well as the command's own USING; an updated row failing the UPDATE
+/// WITH CHECK raises 42501. Foreign keys are checked at the end of the statement, like PostgreSQL's
+/// non-deferred RI triggers, and bypass RLS as RI queries do.
+extension TableStore {
+    mutating func update(_ schema: TableSchema, _ values: Row, _ request: TableRequest, _ statement: StatementContext)
+        throws(PostgrestError) -> [Row]
+    {
+        let policy = policyContext(statement.auth)
+        var coerced: Row = [:]
+        for key in values.keys.sorted() { coerced[key] = try schema.column(key)!.type.coerce(values[key]!) }
+        var written: [Row] = []
+        for index in rows[schema.name]!.indices {
+            let row = rows[schema.name]![index]
+            guard try matches(row, schema, request.filters), isModifiable(schema, row, .update, policy) else { continue }
+            var updated = row
+            for (key, value) in coerced { updated[key] = value }
+            try checkNotNull(schema, updated)
+            if !schema.security.passesCheck(.update, updated, policy) {
+                throw PostgrestError.withCheckViolation(table: schema.name)
+            }
+            try checkUnique(schema, updated, excluding: index)
+            rows[schema.name]![index] = updated
+            record(schema, updated, .update, statement)
+            written.append(updated)
+        }
+        try checkOutgoingKeys(schema, written)
+        try checkIncomingKeys(schema)
+        return try representation(schema, written, request, policy)
+    }
+
+    mutating func delete(_ schema: TableSchema, _ request: TableRequest, _ statement: StatementContext)
+        throws(PostgrestError) -> [Row]
+    {
+        let policy = policyContext(statement.auth)
+        var kept: [Row] = []
+        var removed: [Row] = []
+        for row in rows[schema.name]! {
+            if try matches(row, schema, request.filters), isModifiable(schema, row, .delete, policy) {
+                removed.append(row)
+            } else {
+                kept.append(row)
+            }
+        }
+        rows[schema.name] = kept
+        for row in removed { record(schema, nil, .delete, statement, key: schema.keyText(of: row)) }
+        try applyDeleteActions(schema, removed, statement)
+        return request.returnRepresentation ? removed : []
+    }
+
+    private func isModifiable(_ schema: TableSchema, _ row: Row, _ command: PolicyCommand, _ policy: PolicyContext) -> Bool {
+        schema.security.passesUsing(command, row, policy) && schema.security.passesUsing(.select, row, policy)
+    }
+
+    /// ON DELETE actions of every foreign key that references `parent`, recursively.
+    private mutating func applyDeleteActions(_ parent: TableSchema, _ removed: [Row], _ statement: StatementContext)
+        throws(PostgrestError)
+    {
+        if removed.isEmpty { return }
+        for childName in tableNames {
+            let child = schemas[childName]!
+            for key in child.foreignKeys where key.referencedTable == parent.name {
+                let gone = Set(removed.map { row in key.referencedColumns.map { row[$0] ?? .null } })
+                try applyDeleteAction(key, child, gone, parent, statement)
+            }
+        }
+    }
+
+    private mutating func applyDeleteAction(
+        _ key: ForeignKeySchema, _ child: TableSchema, _ gone: Set<[JSONValue]>, _ parent: TableSchema,
+        _ statement: StatementContext
+    ) throws(PostgrestError) {
+        var kept: [Row] = []
+        var cascaded: [Row] = []
+        for row in rows[child.name]! {
+            let values = key.columns.map { row[$0] ?? .null }
+            guard gone.contains(values) else { kept.append(row); continue }
+            switch key.onDelete {
+            case .restrict:
+                throw PostgrestError(
+                    code: "23503",
+                    message: "update or delete on table \"\(parent.name)\" violates foreign key constraint \"\(key.name)\" on table \"\(child.name)\"",
+                    details: "Key (\(key.referencedColumns.joined(separator: ", ")))=(\(values.map(\.sqlText).joined(separator: ", "))) is still referenced from table \"\(child.name)\".")
+            case .cascade:
+                cascaded.append(row)
+                record(child, nil, .cascadeDelete, statement, key: child.keyText(of: row))
+            case .setNull:
+                var updated = row
+                for column in key.columns { updated[column] = .null }
+                try checkNotNull(child, updated)
+                kept.append(updated)
+                record(child, updated, .cascadeSetNull, statement)
+            }
+        }
+        rows[child.name] = kept
+        try applyDeleteActions(child, cascaded, statement)
+    }
+
+    /// 23503 when a written row references a parent row that does not exist (RLS not applied).
+    func checkOutgoingKeys(_ schema: TableSchema, _ written: [Row]) throws(PostgrestError) {
+        for key in schema.foreignKeys {
+            let parents = Set((rows[key.referencedTable] ?? []).map { row in key.referencedColumns.map { row[$0] ?? .null } })
+            for row in written {
+                let values = key.columns.map { row[$0] ?? .null }
+                if values.contains(where: \.isNull) || parents.contains(values) { continue }
+                throw PostgrestError(
+                    code: "23503",
+                    message: "insert or update on table \"\(schema.name)\" violates foreign key constraint \"\(key.name)\"",
+                    details: "Key (\(key.columns.joined(separator: ", ")))=(\(values.map(\.sqlText).joined(separator: ", "))) is not present in table \"\(key.referencedTable)\".")
+            }
+        }
+    }
+
+    /// After an UPDATE of `parent`: every row referencing it must still find its parent
+    /// (ON UPDATE NO ACTION, the default).
+    func checkIncomingKeys(_ parent: TableSchema) throws(PostgrestError) {
+        for childName in tableNames {
+            let child = schemas[childName]!
+            for key in child.foreignKeys where key.referencedTable == parent.name {
+                let present = Set(rows[parent.name]!.map { row in key.referencedColumns.map { row[$0] ?? .null } })
+                for row in rows[child.name]! {
+                    let values = key.columns.map { row[$0] ?? .null }
+                    if values.contains(where: \.isNull) || present.contains(values) { continue }
+                    throw PostgrestError(
+                        code: "23503",
+                        message: "update or delete on table \"\(parent.name)\" violates foreign key constraint \"\(key.name)\" on table \"\(child.name)\"",
+                        details: "Key (\(key.referencedColumns.joined(separator: ", ")))=(\(values.map(\.sqlText).joined(separator: ", "))) is still referenced from table \"\(child.name)\".")
+                }
+            }
+        }
+    }
+
+    /// Inserts a row as the system (a trigger running SECURITY DEFINER): no RLS, constraints apply.
+    public mutating func systemInsert(
+        _ table: String, _ input: Row, by statement: StatementContext, operation: WriteOperation = .insert
+    ) throws(PostgrestError) {
+        let request = TableRequest(table: table, action: .insert([input]))
+        var system = statement
+        system.auth = .serviceRole
+        let before = provenance.entries.count
+        _ = try execute(request, by: system)
+        provenance.relabel(from: before, as: operation)
+    }
+}

@@ -1,0 +1,168 @@
+import SimCore
+
+/// The fake Postgres: declared tables, their rows, and statement execution with constraints and
+/// row-level security, one request = one transaction.
+///
+/// Rows of a table are kept in insertion order and an UPDATE keeps a row's position. Real heap order
+/// is unspecified (an UPDATE writes a new tuple elsewhere); a fixed order keeps runs reproducible,
+/// and clients that need an order must ask for one, as with the real server.
+public struct TableStore {
+    public internal(set) var schemas: [String: TableSchema]
+    /// Table names in declaration order (never iterate `schemas` into a decision).
+    public let tableNames: [String]
+    var rows: [String: [Row]]
+    public internal(set) var provenance = ProvenanceLog()
+    var random: SimRandom
+    /// `now()` at virtual time zero, in microseconds since 1970 UTC.
+    let epochMicros: Int64
+
+    public init(tables: [TableSchema], random: SimRandom, epochMicros: Int64) {
+        var schemas: [String: TableSchema] = [:]
+        for table in tables {
+            precondition(schemas[table.name] == nil, "table \(table.name) declared twice")
+            schemas[table.name] = table
+        }
+        self.schemas = schemas
+        self.tableNames = tables.map(\.name)
+        self.rows = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, []) })
+        self.random = random
+        self.epochMicros = epochMicros
+    }
+
+    /// All rows of `table` in stored form, bypassing RLS (for checkers and triggers).
+    public func allRows(_ table: String) -> [Row] { rows[table] ?? [] }
+
+    /// Runs one PostgREST request as one transaction: on any error nothing it did remains.
+    /// Returns the rows to send back (selected rows, or written rows when representation is asked).
+    public mutating func execute(_ request: TableRequest, by statement: StatementContext) throws(PostgrestError)
+        -> [Row]
+    {
+        guard let schema = schemas[request.table] else {
+            throw PostgrestError(
+                code: "42P01", message: "relation \"public.\(request.table)\" does not exist")
+        }
+        let savedRows = rows
+        let savedLog = provenance
+        do {
+            return try run(request, schema, statement)
+        } catch {
+            rows = savedRows
+            provenance = savedLog
+            throw error
+        }
+    }
+
+    private mutating func run(_ request: TableRequest, _ schema: TableSchema, _ statement: StatementContext)
+        throws(PostgrestError) -> [Row]
+    {
+        try checkColumns(schema, request)
+        switch request.action {
+        case .select:
+            return try select(schema, request, statement)
+        case .insert(let input):
+            return try insert(schema, input, conflict: nil, request, statement)
+        case .upsert(let input, let onConflict, let ignore):
+            let target = try conflictTarget(schema, onConflict)
+            return try insert(schema, input, conflict: (target, ignore), request, statement)
+        case .update(let values):
+            return try update(schema, values, request, statement)
+        case .delete:
+            return try delete(schema, request, statement)
+        }
+    }
+
+    /// PGRST204 for a body key the table lacks; 42703 for an unknown filter/order column.
+    private func checkColumns(_ schema: TableSchema, _ request: TableRequest) throws(PostgrestError) {
+        var bodyKeys: [String] = []
+        switch request.action {
+        case .insert(let input), .upsert(let input, _, _): bodyKeys = input.flatMap(\.keys)
+        case .update(let values): bodyKeys = Array(values.keys)
+        case .select, .delete: break
+        }
+        for key in bodyKeys.sorted() where schema.column(key) == nil {
+            throw PostgrestError(
+                code: "PGRST204", message: "Could not find the '\(key)' column of '\(schema.name)' in the schema cache")
+        }
+        for column in request.filters.map(\.column) + request.order.map(\.column) where schema.column(column) == nil {
+            throw PostgrestError(code: "42703", message: "column \(schema.name).\(column) does not exist")
+        }
+    }
+
+    /// The unique constraint an upsert arbitrates on: the primary key unless `on_conflict` names
+    /// the columns of another one (42P10 when none matches, as PostgreSQL reports).
+    private func conflictTarget(_ schema: TableSchema, _ columns: [String]?) throws(PostgrestError) -> UniqueConstraint {
+        guard let columns else { return schema.primaryKey }
+        if let match = schema.allUniques.first(where: { Set($0.columns) == Set(columns) }) { return match }
+        throw PostgrestError(
+            code: "42P10", message: "there is no unique or exclusion constraint matching the ON CONFLICT specification")
+    }
+
+    /// SELECT: filters AND the SELECT policy, then order, offset, limit.
+    mutating func select(_ schema: TableSchema, _ request: TableRequest, _ statement: StatementContext)
+        throws(PostgrestError) -> [Row]
+    {
+        let policy = policyContext(statement.auth)
+        var result: [Row] = []
+        for row in rows[schema.name] ?? [] where try matches(row, schema, request.filters) {
+            if schema.security.passesUsing(.select, row, policy) { result.append(row) }
+        }
+        result = sorted(result, schema, request.order)
+        let start = min(result.count, max(0, request.offset ?? 0))
+        let end = request.limit.map { min(result.count, start + max(0, $0)) } ?? result.count
+        return Array(result[start..<end])
+    }
+
+    func matches(_ row: Row, _ schema: TableSchema, _ filters: [RowFilter]) throws(PostgrestError) -> Bool {
+        for filter in filters {
+            guard let column = schema.column(filter.column) else { return false }
+            if try !filter.matches(row, type: column.type) { return false }
+        }
+        return true
+    }
+
+    /// A stable sort by the order terms; ties keep stored order. NULLs sort last ascending.
+    private func sorted(_ input: [Row], _ schema: TableSchema, _ order: [OrderTerm]) -> [Row] {
+        if order.isEmpty { return input }
+        let indexed = Array(input.enumerated())
+        return indexed.sorted { a, b in
+            for term in order {
+                guard let type = schema.column(term.column)?.type else { continue }
+                let x = a.element[term.column] ?? .null, y = b.element[term.column] ?? .null
+                var c: Int
+                if x.isNull || y.isNull {
+                    c = x.isNull == y.isNull ? 0 : (x.isNull ? 1 : -1)
+                    if !term.ascending { c = -c }
+                } else {
+                    c = type.compare(x, y)
+                    if !term.ascending { c = -c }
+                }
+                if c != 0 { return c < 0 }
+            }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The context policy expressions run with; sub-queries see what the caller's SELECT policy allows.
+    func policyContext(_ auth: AuthContext) -> PolicyContext {
+        let snapshot = rows
+        let schemas = self.schemas
+        var context: PolicyContext!
+        context = PolicyContext(auth: auth) { table, column, value in
+            guard let schema = schemas[table] else { return nil }
+            return snapshot[table]?.first { row in
+                row[column] == value && schema.security.passesUsing(.select, row, context)
+            }
+        }
+        return context
+    }
+
+    /// The stored rows of a statement's result as the API sends them (numeric as JSON numbers).
+    public func output(_ rows: [Row], table: String) -> [JSONValue] {
+        guard let schema = schemas[table] else { return [] }
+        return rows.map { row in
+            var out: [String: JSONValue] = [:]
+            for column in schema.columns { out[column.name] = column.type.output(row[column.name] ?? .null) }
+            return .object(out)
+        }
+    }
+}
