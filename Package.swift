@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["SimCore", "FakeCloud"]),
         .executableTarget(name: "simrun", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )
