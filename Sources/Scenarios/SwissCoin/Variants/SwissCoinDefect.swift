@@ -100,7 +100,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .rawAmountDropped: return "raw_amount of 0 or negative (refund) silently sent as null"
         case .timestampForDate: return "date-only fields sent as UTC instants: the calendar day shifts by the device's time zone"
         case .silentSkip: return "entities with a missing id or reference are skipped with `continue`, counted nowhere, and the migration still completes"
-        case .staleProgressCounts: return "entityCounts/progress survive from an earlier failed run and count attempts, not uploads: the UI lies on retry"
+        case .staleProgressCounts: return "entityCounts/progress survive from an earlier run: on retry the UI shows counts for steps this run has not reached"
         case .photoUploadWithoutUpsert: return "photo uploads without upsert: after a lost response the retry gets 409 Duplicate forever (stuck)"
         case .sessionNotRechecked: return "the account is read once: a sign-out or account switch mid-run keeps uploading and still sets the flag"
         }
