@@ -17,10 +17,12 @@ let package = Package(
         // Dependency direction, never reversed: SimCore ← FakeCloud ← Scenarios ← simrun.
         .target(name: "SimCore"),
         .target(name: "FakeCloud", dependencies: ["SimCore"]),
-        .target(name: "Scenarios", dependencies: ["SimCore", "FakeCloud"]),
+        .target(name: "Scenarios", dependencies: ["SimCore", "FakeCloud"], exclude: ["SwissCoin/README.md"]),
         .executableTarget(name: "simrun", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
+        .testTarget(name: "simrunTests", dependencies: ["simrun"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,50 @@
+/// How dates leave the app. The seed encodes every `Date` as an instant (supabase-swift's ISO 8601
+/// with milliseconds, UTC), also for date-only columns (SC-21); the fixed variant sends a calendar
+/// day (`yyyy-MM-dd`) computed in the time zone the user entered it in.
+///
+/// Written out by hand (days-from-civil, H. Hinnant) instead of `DateFormatter`, which would read
+/// the process's time zone and locale.
+public enum DateText {
+    /// `2025-02-28T14:00:00.000Z` for milliseconds since the epoch.
+    public static func isoTimestamp(milliseconds ms: Int64) -> String {
+        let (days, msOfDay) = floorDivide(ms, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        let seconds = msOfDay / 1000
+        return "\(dateString(year, month, day))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
+            + "\(pad(seconds % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
+    }
+
+    /// `2025-03-01`: the calendar day of the instant in a zone `offsetSeconds` east of UTC.
+    public static func dateOnly(milliseconds ms: Int64, offsetSeconds: Int) -> String {
+        let (days, _) = floorDivide(ms + Int64(offsetSeconds) * 1000, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        return dateString(year, month, day)
+    }
+
+    private static func dateString(_ year: Int64, _ month: Int64, _ day: Int64) -> String {
+        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let quotient = a >= 0 ? a / b : -((-a + b - 1) / b)
+        return (quotient, a - quotient * b)
+    }
+
+    /// Proleptic Gregorian (year, month, day) of a day count since 1970-01-01.
+    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}

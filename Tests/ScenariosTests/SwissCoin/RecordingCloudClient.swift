@@ -1,0 +1,84 @@
+import Foundation
+import SimCore
+@testable import Scenarios
+
+/// Test double: records every call and answers success (not a fake cloud: no tables, no rules).
+/// `calculate-balance` answers from `balances` (person id → currency → decimal string).
+final class RecordingCloudClient: CloudClient {
+    struct Call: Equatable {
+        let kind: String
+        let table: String
+        let rows: [CloudRow]
+        let onConflict: String?
+        let ignoreDuplicates: Bool
+    }
+    var calls: [Call] = []
+    var session: CloudSession?
+    var balances: [String: [String: String]] = [:]
+
+    init(userId: String?) { session = userId.map(CloudSession.init(userId:)) }
+
+    func upsert(table: String, rows: [CloudRow], onConflict: String?, ignoreDuplicates: Bool) async throws -> [CloudRow] {
+        calls.append(Call(kind: "upsert", table: table, rows: rows, onConflict: onConflict, ignoreDuplicates: ignoreDuplicates))
+        return rows
+    }
+    func insert(table: String, rows: [CloudRow]) async throws -> [CloudRow] {
+        calls.append(Call(kind: "insert", table: table, rows: rows, onConflict: nil, ignoreDuplicates: false))
+        return rows
+    }
+    func select(table: String, filters: [CloudFilter], orderBy: String?, limit: Int?) async throws -> [CloudRow] {
+        calls.append(Call(kind: "select", table: table, rows: [], onConflict: nil, ignoreDuplicates: false))
+        return []
+    }
+    func update(table: String, values: CloudRow, filters: [CloudFilter]) async throws -> [CloudRow] {
+        calls.append(Call(kind: "update", table: table, rows: [values], onConflict: nil, ignoreDuplicates: false))
+        return [values]
+    }
+    func delete(table: String, filters: [CloudFilter]) async throws -> [CloudRow] { [] }
+    func invoke(function: String, body: JSONValue) async throws -> JSONValue {
+        calls.append(Call(kind: "invoke", table: function, rows: [body.objectValue ?? [:]], onConflict: nil, ignoreDuplicates: false))
+        let id = body["person_id"]?.stringValue ?? ""
+        var fields: [String: JSONValue] = [:]
+        for (code, text) in balances[id] ?? [:] { fields[code] = .string(text) }
+        return ["balances": .object(fields), "is_settled": .bool(fields.isEmpty)]
+    }
+    func upload(bucket: String, path: String, data: Data, upsert: Bool) async throws -> String {
+        calls.append(Call(kind: "upload", table: bucket + "/" + path, rows: [], onConflict: nil, ignoreDuplicates: upsert))
+        return path
+    }
+    func signIn(email: String, password: String) async throws -> String { session?.userId ?? "" }
+    func signOut() async throws { session = nil }
+    func currentSession() async -> CloudSession? { session }
+
+    var upserts: [Call] { calls.filter { $0.kind == "upsert" } }
+}
+
+/// In-memory file store (atomic by construction).
+final class MemoryFiles: LocalFileStore {
+    var files: [String: Data] = [:]
+    func read(path: String) throws -> Data? { files[path] }
+    func write(path: String, data: Data) throws { files[path] = data }
+    func remove(path: String) throws { files[path] = nil }
+}
+
+/// In-memory defaults that keep a separate "durable" copy updated by `synchronize`.
+final class MemoryDefaults: KeyValueStore {
+    var memory: [String: JSONValue] = [:]
+    var durable: [String: JSONValue] = [:]
+    func value(forKey key: String) -> JSONValue? { memory[key] }
+    func set(_ value: JSONValue?, forKey key: String) { memory[key] = value }
+    func synchronize() -> Bool { durable = memory; return true }
+}
+
+struct FixedClock: WallClock {
+    var nowMilliseconds: Int64 = 1_748_736_000_000
+    var timeZoneOffsetSeconds = 0
+}
+
+final class CountingIDs: IDGenerator {
+    var next = 0
+    func uuid() -> String {
+        next += 1
+        return String(format: "00000000-0000-4000-8000-%012d", next)
+    }
+}

@@ -1,0 +1,52 @@
+import XCTest
+import SimCore
+@testable import Scenarios
+
+final class SwissCoinValueTests: XCTestCase {
+    func testEveryDefectNameRoundTripsAndUnknownNameListsValidNames() throws {
+        for defect in SwissCoinDefect.allCases {
+            let variant = try SwissCoinVariant.parse(defect.name)
+            XCTAssertEqual(variant.defects, [defect])
+            XCTAssertEqual(variant.name, defect.name)
+            XCTAssertFalse(defect.summary.isEmpty)
+            XCTAssertTrue(defect.seedLines.hasPrefix("l."))
+        }
+        XCTAssertEqual(try SwissCoinVariant.parse("fixed"), .fixed)
+        XCTAssertEqual(try SwissCoinVariant.parse("seed"), .seed)
+        XCTAssertEqual(try SwissCoinVariant.parse("split-fresh-uuid+payer-fresh-uuid").defects, [.splitFreshUUID, .payerFreshUUID])
+        XCTAssertThrowsError(try SwissCoinVariant.parse("split-fresh")) { error in
+            guard case SwissCoinVariantError.unknownName(let name, let valid) = error else { return XCTFail() }
+            XCTAssertEqual(name, "split-fresh")
+            XCTAssertEqual(valid, SwissCoinVariant.validNames)
+            XCTAssertTrue("\(error)".contains("global-completion-flag"))
+        }
+    }
+
+    func testLocalStoreRoundTripIsByteStable() throws {
+        let files = MemoryFiles()
+        let store = LocalStore(files: files)
+        let database = DatasetGenerator.generate(seed: 11, size: .small).database
+        try store.save(database)
+        let first = files.files[store.path]!
+        let loaded = try store.load()
+        XCTAssertEqual(loaded, database)
+        try store.save(loaded)
+        XCTAssertEqual(files.files[store.path]!, first)
+    }
+
+    func testDatesAsInstantsAndAsCalendarDays() {
+        let ms: Int64 = 1_740_751_200_000  // 2025-02-28T14:00:00Z = 2025-03-01 00:00 in UTC+10
+        XCTAssertEqual(DateText.isoTimestamp(milliseconds: ms), "2025-02-28T14:00:00.000Z")
+        XCTAssertEqual(DateText.dateOnly(milliseconds: ms, offsetSeconds: 36_000), "2025-03-01")
+        XCTAssertEqual(DateText.dateOnly(milliseconds: ms, offsetSeconds: 0), "2025-02-28")
+        XCTAssertEqual(DateText.isoTimestamp(milliseconds: -1), "1969-12-31T23:59:59.999Z")
+    }
+
+    func testDeterministicIDsAreStableAndDistinct() {
+        let a = DeterministicID.uuid(["transaction_splits", "tx1", "p1", "0"])
+        XCTAssertEqual(a, DeterministicID.uuid(["transaction_splits", "tx1", "p1", "0"]))
+        XCTAssertNotEqual(a, DeterministicID.uuid(["transaction_splits", "tx1", "p1", "1"]))
+        XCTAssertEqual(a.count, 36)
+        XCTAssertEqual(Array(a)[14], "8")
+    }
+}
