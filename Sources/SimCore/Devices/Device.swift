@@ -24,7 +24,7 @@ public final class Device: @unchecked Sendable {
     /// Durable files.
     public let files = FileStore()
     /// The UserDefaults-like store.
-    public let defaults = KeyValueStore()
+    public let defaults = DeviceDefaults()
     /// Lifecycle state.
     public private(set) var state: DeviceState = .notLaunched
     /// How many times the app was launched (1 after the first launch).

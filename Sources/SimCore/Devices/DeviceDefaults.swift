@@ -1,7 +1,7 @@
 /// A device's `UserDefaults`: reads see every write at once, but a write is durable only after a
 /// flush. Flushes happen a seeded delay after a write, and on `synchronize()`; a kill loses what
 /// was not flushed — the reason a "migration completed" flag can vanish.
-public final class KeyValueStore {
+public final class DeviceDefaults {
     /// What survives a kill.
     public private(set) var durable: [String: JSONValue] = [:]
     /// Writes not yet flushed (`.none` is a removal).
