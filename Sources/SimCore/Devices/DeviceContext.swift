@@ -123,6 +123,18 @@ public final class DeviceContext: @unchecked Sendable {
     /// Marks a situation as reached.
     public func sometimes(_ label: String) { simulator.sometimes(label) }
 
+    /// Records the start of a client operation in the run's history; returns its id.
+    @discardableResult
+    public func invoke(_ name: String, detail: String = "") -> Int {
+        simulator.history.invoke(process: deviceName, name: name, detail: detail, at: simulator.now.nanoseconds)
+    }
+
+    /// Records how a client operation ended (a kill makes open ones indeterminate by itself).
+    public func complete(_ operation: Int, _ status: OperationStatus) {
+        guard isAlive else { return }
+        simulator.history.complete(operation, status, at: simulator.now.nanoseconds)
+    }
+
     /// Adds an app event to the trace, attributed to this device.
     public func record(_ event: String) { simulator.record(deviceName, event) }
 

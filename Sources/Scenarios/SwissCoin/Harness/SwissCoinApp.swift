@@ -22,5 +22,8 @@ public enum SwissCoinApp {
         ] + SwissCoinDefect.allCases.map { VariantInfo(name: $0.name, summary: $0.summary, bugID: $0.bugZooId) }
     }
 
-    static var scenarios: [any AppScenario] { [] }
+    static var scenarios: [any AppScenario] {
+        [SwissCoinScenario.interruptedUpload, SwissCoinScenario.lostResponse, SwissCoinScenario.flakyNetwork,
+         SwissCoinScenario.accountSwitch]
+    }
 }

@@ -59,7 +59,10 @@ extension MigrationService {
     /// `update(["photo_url": path]).eq("id", ...)`. supabase-swift uploads with `upsert: false` by
     /// default, so a retry after a lost response hits 409 forever; the fixed variant overwrites.
     func uploadPhoto(_ data: Data, entityType: String, table: String, entityId: String) async throws {
-        let path = "\(entityType)/\(entityId).jpg"
+        // The seed omits its StorageService; Supabase storage policies scope objects by the first
+        // path segment = auth.uid() (supabase.com/docs/guides/storage/security/access-control), so a
+        // careful client prefixes the owner folder.
+        let path = "\(authUserId ?? "anonymous")/\(entityType)/\(entityId).jpg"
         let key = try await client.upload(bucket: "photos", path: path, data: data,
                                           upsert: !has(.photoUploadWithoutUpsert))
         _ = key

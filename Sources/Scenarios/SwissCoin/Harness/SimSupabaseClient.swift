@@ -1,0 +1,162 @@
+import Foundation
+import FakeCloud
+import SimCore
+
+/// The app's `CloudClient` as supabase-swift behaves, over the simulated network to FakeCloud.
+///
+/// Mirrors the SDK where it matters to a migration: the session (access and refresh token) is
+/// kept in the Keychain — durable at once, so it survives a kill — and restored on launch; an
+/// expired access token (401 PGRST303) is refreshed once and the request retried; nothing else is
+/// retried (the SDK surfaces 5xx, 429 and transport errors to the app). Requests time out after
+/// 60 s (URLSession's default).
+final class SimSupabaseClient: CloudClient {
+    static let keychainPath = "keychain/supabase-session.json"
+
+    let context: DeviceContext
+    let server: ServiceHandle<SupabaseServer>
+    private var session: StoredSession?
+
+    struct StoredSession: Codable {
+        var accessToken: String
+        var refreshToken: String
+        var userId: String
+    }
+
+    init(context: DeviceContext, server: ServiceHandle<SupabaseServer>) {
+        self.context = context
+        self.server = server
+        if let bytes = context.readFile(Self.keychainPath) {
+            session = try? JSONDecoder().decode(StoredSession.self, from: Data(bytes))
+        }
+    }
+
+    // MARK: Transport
+
+    private func send(_ operation: SupabaseOperation, token: String?) async throws -> SupabaseResponse {
+        do {
+            return try await context.call(server, SupabaseRequest(accessToken: token, operation), timeout: .seconds(60))
+        } catch let error as NetworkError {
+            switch error {
+            case .timeout: throw CloudError.transport(.timeout)
+            case .offline: throw CloudError.transport(.offline)
+            case .cancelled: throw CloudError.transport(.cancelled)
+            }
+        } catch {
+            throw CloudError.transport(.cancelled)
+        }
+    }
+
+    /// Sends with the session's token, refreshing once on an expired JWT.
+    private func authorized(_ operation: SupabaseOperation) async throws -> SupabaseResponse {
+        var response = try await send(operation, token: session?.accessToken)
+        if response.status == 401, response.error?.code == "PGRST303", try await refresh() {
+            response = try await send(operation, token: session?.accessToken)
+        }
+        guard response.isSuccess else { throw Self.error(response) }
+        return response
+    }
+
+    static func error(_ response: SupabaseResponse) -> CloudError {
+        .http(status: response.status, code: response.error?.code, message: response.error?.message ?? "HTTP \(response.status)")
+    }
+
+    private func refresh() async throws -> Bool {
+        guard let current = session else { return false }
+        let response = try await send(.auth(.refresh(refreshToken: current.refreshToken)), token: nil)
+        guard response.isSuccess else { return false }
+        try store(response.body)
+        return true
+    }
+
+    private func store(_ body: JSONValue) throws {
+        guard let access = body["access_token"]?.stringValue, let refresh = body["refresh_token"]?.stringValue,
+              let user = body["user"]?["id"]?.stringValue
+        else { throw CloudError.http(status: 500, code: nil, message: "malformed session") }
+        session = StoredSession(accessToken: access, refreshToken: refresh, userId: user)
+        try persist()
+    }
+
+    private func persist() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        if let session {
+            try context.writeFile(Self.keychainPath, Array(try encoder.encode(session)))
+        } else {
+            try context.removeFile(Self.keychainPath)
+        }
+    }
+
+    // MARK: CloudClient
+
+    func upsert(table: String, rows: [CloudRow], onConflict: String?, ignoreDuplicates: Bool) async throws -> [CloudRow] {
+        let conflict = onConflict.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let request = TableRequest(table: table, action: .upsert(rows, onConflict: conflict, ignoreDuplicates: ignoreDuplicates),
+                                   returnRepresentation: true)
+        return Self.rows(try await authorized(.table(request)))
+    }
+
+    func insert(table: String, rows: [CloudRow]) async throws -> [CloudRow] {
+        Self.rows(try await authorized(.table(TableRequest(table: table, action: .insert(rows), returnRepresentation: true))))
+    }
+
+    func select(table: String, filters: [CloudFilter], orderBy: String?, limit: Int?) async throws -> [CloudRow] {
+        let request = TableRequest(table: table, action: .select, filters: filters.map(Self.filter),
+                                   order: orderBy.map { [OrderTerm($0)] } ?? [], limit: limit)
+        return Self.rows(try await authorized(.table(request)))
+    }
+
+    func update(table: String, values: CloudRow, filters: [CloudFilter]) async throws -> [CloudRow] {
+        let request = TableRequest(table: table, action: .update(values), filters: filters.map(Self.filter), returnRepresentation: true)
+        return Self.rows(try await authorized(.table(request)))
+    }
+
+    func delete(table: String, filters: [CloudFilter]) async throws -> [CloudRow] {
+        let request = TableRequest(table: table, action: .delete, filters: filters.map(Self.filter), returnRepresentation: true)
+        return Self.rows(try await authorized(.table(request)))
+    }
+
+    func invoke(function: String, body: JSONValue) async throws -> JSONValue {
+        try await authorized(.function(name: function, body: body)).body
+    }
+
+    func upload(bucket: String, path: String, data: Data, upsert: Bool) async throws -> String {
+        _ = try await authorized(.storage(.upload(bucket: bucket, path: path, data: Array(data), upsert: upsert)))
+        return "\(bucket)/\(path)"
+    }
+
+    func signIn(email: String, password: String) async throws -> String {
+        let response = try await send(.auth(.signIn(email: email, password: password)), token: nil)
+        guard response.isSuccess else { throw Self.error(response) }
+        try store(response.body)
+        return session!.userId
+    }
+
+    func signOut() async throws {
+        let token = session?.accessToken
+        session = nil
+        try persist()  // the SDK clears the local session even when the server call fails
+        if let token { _ = try? await send(.auth(.signOut(scope: .local)), token: token) }
+    }
+
+    func currentSession() async -> CloudSession? {
+        session.map { CloudSession(userId: $0.userId) }
+    }
+
+    // MARK: Mapping
+
+    static func rows(_ response: SupabaseResponse) -> [CloudRow] {
+        response.rows.compactMap(\.objectValue)
+    }
+
+    static func filter(_ filter: CloudFilter) -> RowFilter {
+        switch filter.op {
+        case .eq: return .eq(filter.column, filter.value)
+        case .neq: return .neq(filter.column, filter.value)
+        case .is: return filter.value.isNull ? .isNull(filter.column) : .eq(filter.column, filter.value)
+        case .gt: return .gt(filter.column, filter.value)
+        case .gte: return .gte(filter.column, filter.value)
+        case .lt: return .lt(filter.column, filter.value)
+        case .lte: return .lte(filter.column, filter.value)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import FakeCloud
+import SimCore
+
+/// What the app said about itself, per device, for the checkers (status truthfulness).
+final class AppReports: @unchecked Sendable {
+    struct Report: Sendable {
+        var completedRuns = 0
+        var lastEntityCounts: [String: Int] = [:]
+        var lastError: String?
+        var attempts = 0
+    }
+
+    private(set) var byDevice: [String: Report] = [:]
+
+    func update(_ device: String, _ change: (inout Report) -> Void) {
+        change(&byDevice[device, default: Report()])
+    }
+}
+
+/// The Swiss Coin app process on a simulated device: what `.task` in the seed's root view does on
+/// every launch — restore the session (or sign in with the credentials the user typed), then
+/// `if shouldRunMigration() { runMigration() }`, and let the user tap Retry after a failure.
+struct SwissCoinDeviceApp: Sendable {
+    static let credentialsPath = "app/credentials.json"
+
+    let server: ServiceHandle<SupabaseServer>
+    let variant: SwissCoinVariant
+    let reports: AppReports
+    /// How many times the user taps Retry in one launch before giving up until the next launch.
+    var retriesPerLaunch = 4
+
+    func main(_ context: DeviceContext) async {
+        let client = SimSupabaseClient(context: context, server: server)
+        let files = DeviceFiles(context)
+        let defaults = DeviceKeyValues(context)
+        guard await signInIfNeeded(client, context) else { return }
+        let migration = MigrationService(
+            client: client, store: LocalStore(files: files), defaults: defaults,
+            clock: DeviceWallClock(context: context), ids: DeviceIDs(context: context),
+            variant: variant, log: { context.record("app \($0)") })
+        if !variant.has(.crossAccountUpload), let session = await client.currentSession() {
+            // Fixed: the local store belongs to the first account that signs in on it, claimed
+            // before anything is uploaded (a store claimed by another account is refused later).
+            try? migration.claimStore(for: session.userId)
+        }
+        for attempt in 0...retriesPerLaunch {
+            guard !Task.isCancelled, context.isAlive else { return }
+            guard await migration.shouldRunMigration() else { return }
+            if attempt > 0 {
+                // The user reads the error and taps Retry a little later.
+                try? await context.sleep(for: .seconds(Int64(2 + context.randomBelow(20))))
+            }
+            let operation = context.invoke("migration", detail: "attempt \(attempt + 1)")
+            reports.update(context.deviceName) { $0.attempts += 1 }
+            await migration.runMigration()
+            if let error = migration.errorMessage {
+                context.complete(operation, .failed)
+                context.record("app migration failed: \(error)")
+                reports.update(context.deviceName) { $0.lastError = error }
+            } else {
+                context.complete(operation, .ok)
+                context.record("app migration complete")
+                context.sometimes("swisscoin: migration completed")
+                reports.update(context.deviceName) {
+                    $0.completedRuns += 1
+                    $0.lastEntityCounts = migration.entityCounts
+                    $0.lastError = nil
+                }
+            }
+        }
+    }
+
+    /// The session from the Keychain, or a sign-in with the user's credentials (retried on
+    /// transport errors, as a user would).
+    func signInIfNeeded(_ client: SimSupabaseClient, _ context: DeviceContext) async -> Bool {
+        if await client.currentSession() != nil { return true }
+        guard let bytes = context.readFile(Self.credentialsPath),
+              let credentials = try? JSONDecoder().decode([String: String].self, from: Data(bytes)),
+              let email = credentials["email"], let password = credentials["password"]
+        else { return false }
+        for _ in 0..<10 {
+            guard !Task.isCancelled, context.isAlive else { return false }
+            do {
+                _ = try await client.signIn(email: email, password: password)
+                return true
+            } catch {
+                try? await context.sleep(for: .seconds(Int64(1 + context.randomBelow(10))))
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import FakeCloud
+import SimCore
+
+/// One Swiss Coin run's cast: the fake Supabase, the accounts, the devices with their local data,
+/// and what the app reported. Scenarios build on it; checkers read the `world()` it produces.
+final class SwissCoinStage: @unchecked Sendable {
+    /// A Supabase account in the run.
+    struct Account: Sendable {
+        var label: String
+        var email: String
+        var password: String
+        var userId: String
+    }
+
+    /// A device and the data its local store held before the migration.
+    struct DevicePlan: Sendable {
+        var device: Device
+        /// The account whose data the local store holds.
+        var owner: String
+        var dataset: SwissCoinDataset
+    }
+
+    let sim: Simulator
+    let variant: SwissCoinVariant
+    let server: SupabaseServer
+    let handle: ServiceHandle<SupabaseServer>
+    let reports = AppReports()
+    let size: Int
+    private(set) var accounts: [Account] = []
+    private(set) var plans: [DevicePlan] = []
+    /// Where each device's session should end up (changed by account switches).
+    var signedIn: [String: String] = [:]
+
+    init(sim: Simulator, variant: SwissCoinVariant, size: Int) {
+        self.sim = sim
+        self.variant = variant
+        self.size = size
+        var schema = sim.random.fork("swisscoin:schema")
+        // The fix for SC-9 needs a unique (group_id, person_id) constraint; the seed's schema may or
+        // may not have one (bug zoo SC-9: duplicates without, stuck with), so the seed decides.
+        let unique = variant.has(.joinUpsertWithoutConflictTarget) ? schema.chance(1, in: 2) : true
+        server = SupabaseServer(
+            backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)),
+            random: sim.random.fork("supabase"))
+        handle = sim.network.register(server)
+        sim.record("sim", "swisscoin variant=\(variant.name) unique-join-rows=\(unique)")
+    }
+
+    /// Signs an account up on the server (setup, outside the network).
+    @discardableResult
+    func createAccount(_ label: String) -> Account {
+        let email = "\(label)@example.com", password = "pw-\(label)-1"
+        let context = ServiceContext(now: sim.now, caller: "setup", requestNumber: 0, trace: sim.trace)
+        let response = server.handle(SupabaseRequest(accessToken: nil, .auth(.signUp(email: email, password: password))), context: context)
+        let userId = response.body["user"]?["id"]?.stringValue ?? response.body["id"]?.stringValue ?? ""
+        precondition(!userId.isEmpty, "sign-up failed in setup: \(response.status) \(response.body.canonicalText)")
+        let account = Account(label: label, email: email, password: password, userId: userId)
+        accounts.append(account)
+        return account
+    }
+
+    func account(_ label: String) -> Account { accounts.first { $0.label == label }! }
+
+    /// A dataset drawn from the seed for one device (its own stream per device name).
+    func dataset(for deviceName: String, utcOffsetSeconds: Int? = nil) -> SwissCoinDataset {
+        var generator = DatasetGenerator(
+            random: sim.random.fork("dataset:\(deviceName)"), size: size <= 1 ? .default : .scaled(size),
+            timeZoneOffsetSeconds: utcOffsetSeconds)
+        return generator.generate()
+    }
+
+    /// Adds a device holding `owner`'s local data, signed in (by credentials) as `owner`.
+    @discardableResult
+    /// The device lives in the time zone its data was created in (drawn with the dataset).
+    func addDevice(_ name: String, owner: String, config: DeviceConfig = DeviceConfig()) -> Device {
+        let data = dataset(for: name)
+        var config = config
+        config.utcOffsetSeconds = data.database.timeZoneOffsetSeconds
+        config.timeZoneName = "UTC\(config.utcOffsetSeconds >= 0 ? "+" : "")\(config.utcOffsetSeconds / 3600)"
+        let device = sim.addDevice(name, config: config)
+        try! data.install(store: LocalStore(files: SetupFiles(device: device)), defaults: SetupDefaults(device: device))
+        plans.append(DevicePlan(device: device, owner: owner, dataset: data))
+        signIn(device, as: owner)
+        return device
+    }
+
+    /// What the user types on the sign-in screen (the app signs in on its next launch when it has
+    /// no session). Signing in as someone else is an account switch.
+    func signIn(_ device: Device, as label: String) {
+        let account = self.account(label)
+        let text = #"{"email":"\#(account.email)","password":"\#(account.password)"}"#
+        device.files.write(SwissCoinDeviceApp.credentialsPath, Array(text.utf8))
+        signedIn[device.name] = label
+    }
+
+    /// The user signs out (the SDK drops the session from the Keychain); Core Data and
+    /// UserDefaults are untouched, as in the seed.
+    func signOut(_ device: Device) {
+        device.files.remove(SimSupabaseClient.keychainPath)
+        device.files.remove(SwissCoinDeviceApp.credentialsPath)
+        signedIn[device.name] = nil
+    }
+
+    func launch(_ device: Device) {
+        let app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports)
+        device.launch { context in await app.main(context) }
+    }
+
+    /// A rough count of the await points a full migration of this device takes (for choosing
+    /// where to kill it uniformly).
+    func awaitPointEstimate(_ device: Device) -> Int {
+        guard let plan = plans.first(where: { $0.device.name == device.name }) else { return 100 }
+        let db = plan.dataset.database
+        let rows = db.persons.count + db.groups.count * 4 + db.subscriptions.count * 4
+            + db.transactions.reduce(0) { $0 + 1 + $1.splits.count + $1.payers.count }
+            + db.settlements.count + db.reminders.count + db.chatMessages.count + db.subscriptionPayments.count
+            + db.subscriptionSettlements.count + db.subscriptionReminders.count
+        return max(20, rows * 4)
+    }
+
+    /// Kills the device at a seeded await point, up to `maxKills` times, relaunching after each
+    /// kill once the user reopens the app (1–30 s later).
+    func killAtRandomAwaitPoints(_ device: Device, maxKills: Int) async {
+        let kills = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
+        let estimate = awaitPointEstimate(device)
+        for _ in 0..<kills {
+            guard device.state == .running else { return }
+            guard let detail = sim.faults.decide(.kill, subject: "\(device.name)@launch\(device.incarnation)", detail: { random in
+                "job\(1 + random.below(estimate))"
+            }), let jobs = Int(detail.dropFirst(3)) else { return }
+            device.killAfter(jobs: jobs)
+            await device.waitUntilStopped()
+            guard device.state == .killed else { return }
+            sim.sometimes("swisscoin: killed during migration")
+            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30)))), tolerance: nil)
+            device.relaunch()
+        }
+    }
+
+    /// Healing: faults off, killed devices relaunched; a device whose migration has not completed
+    /// is opened again by its user, up to `relaunches` times.
+    func heal(relaunches: Int = 3) async {
+        sim.beginHealing()
+        for plan in plans {
+            for _ in 0...relaunches {
+                await plan.device.waitUntilStopped()
+                let report = reports.byDevice[plan.device.name]
+                let done = (report?.completedRuns ?? 0) > 0 && report?.lastError == nil
+                if done || signedIn[plan.device.name] == nil { break }
+                plan.device.relaunch()
+            }
+            await plan.device.waitUntilStopped()
+        }
+    }
+}
+
+/// Setup-time access to a device's files (before the app ever runs).
+struct SetupFiles: LocalFileStore {
+    let device: Device
+    func read(path: String) throws -> Data? { device.files.read(path).map { Data($0) } }
+    func write(path: String, data: Data) throws { device.files.write(path, Array(data)) }
+    func remove(path: String) throws { device.files.remove(path) }
+}
+
+/// Setup-time access to a device's UserDefaults (flushed: the data predates the run).
+struct SetupDefaults: KeyValueStore {
+    let device: Device
+    func value(forKey key: String) -> JSONValue? { device.defaults.value(forKey: key) }
+    func set(_ value: JSONValue?, forKey key: String) { device.defaults.set(value, forKey: key) }
+    func synchronize() -> Bool { device.defaults.flush(); return true }
+}

@@ -1,0 +1,58 @@
+import FakeCloud
+import SimCore
+
+/// The world at quiescence, as the checkers see it: the server's durable state (admin view),
+/// the accounts, each device's durable local state and plan, and what the app reported.
+struct SwissCoinWorld {
+    let admin: AdminView
+    let accounts: [SwissCoinStage.Account]
+    let plans: [SwissCoinStage.DevicePlan]
+    /// Account label each device is signed in as at the end (nil: signed out).
+    let signedIn: [String: String]
+    let reports: [String: AppReports.Report]
+
+    init(stage: SwissCoinStage) {
+        admin = stage.server.admin
+        accounts = stage.accounts
+        plans = stage.plans
+        signedIn = stage.signedIn
+        reports = stage.reports.byDevice
+    }
+
+    func account(_ label: String) -> SwissCoinStage.Account { accounts.first { $0.label == label }! }
+
+    /// The device's local data as it must appear on the server: the pre-migration dataset with
+    /// the local "me" id replaced by the owner's auth user id (seed l.95-108).
+    func expected(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase {
+        IdentityRemap.apply(from: plan.dataset.currentUserId, to: account(plan.owner).userId, in: plan.dataset.database)
+    }
+
+    /// Whether the device holds a completion flag for its owner (per-account key, or the seed's
+    /// device-wide key) — the app's claim that the data is on the server.
+    func claimsCompletion(_ plan: SwissCoinStage.DevicePlan) -> Bool {
+        let defaults = plan.device.defaults
+        let owner = account(plan.owner).userId
+        return defaults.durable[AppDefaultsKeys.migrationCompleted(account: owner)]?.boolValue == true
+            || (defaults.durable[AppDefaultsKeys.migrationCompleted]?.boolValue == true && signedIn[plan.device.name] == plan.owner)
+    }
+
+    /// Plans whose data should be on the server: the app says so, or its owner is still signed in
+    /// after healing (then it must finish).
+    var plansThatMustBeMigrated: [SwissCoinStage.DevicePlan] {
+        plans.filter { claimsCompletion($0) || signedIn[$0.device.name] == $0.owner }
+    }
+
+    /// The device's local database as stored now (nil if unreadable).
+    func localDatabase(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase? {
+        guard let bytes = plan.device.files.read("swisscoin/store.json") else { return nil }
+        return try? LocalStore.decode(Data(bytes))
+    }
+}
+
+import Foundation
+
+/// Caps a list of entity diffs and says how many more there were.
+func capped(_ diffs: [EntityDiff], limit: Int = 8) -> (shown: [EntityDiff], note: String) {
+    if diffs.count <= limit { return (diffs, "") }
+    return (Array(diffs.prefix(limit)), " (\(diffs.count - limit) more not shown)")
+}

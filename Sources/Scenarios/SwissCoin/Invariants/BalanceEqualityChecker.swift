@@ -1,0 +1,70 @@
+import FakeCloud
+import SimCore
+
+/// balance-equality, exact in minor units: on the server every transaction's splits and payers
+/// each sum to its amount; and for every migrated account, every person and currency, the
+/// device's balance (the app's rule over its local store) equals the recomputation from the
+/// server's rows (the same rule `calculate-balance` applies). Bug zoo SC-1, SC-2, SC-13, SC-20.
+struct BalanceEqualityChecker: InvariantChecker {
+    let name = "balance-equality"
+
+    func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
+        var diffs = sumDiffs(world)
+        for plan in world.plansThatMustBeMigrated {
+            diffs += balanceDiffs(world, plan)
+        }
+        guard !diffs.isEmpty else { return [] }
+        let (shown, note) = capped(diffs)
+        return [Violation(invariant: name, message: "\(diffs.count) balances or sums differ\(note)", entities: shown)]
+    }
+
+    /// sum(splits) == amount and sum(payers) == amount for every server transaction.
+    func sumDiffs(_ world: SwissCoinWorld) -> [EntityDiff] {
+        var splitSums: [String: Int64] = [:], payerSums: [String: Int64] = [:]
+        var currencies: [String: String] = [:]
+        for row in world.admin.rows("financial_transactions") {
+            currencies[row["id"]?.stringValue ?? ""] = row["currency"]?.stringValue ?? "CHF"
+        }
+        for row in world.admin.rows("transaction_splits") {
+            let tx = row["transaction_id"]?.stringValue ?? ""
+            splitSums[tx, default: 0] += ServerSnapshot.minor(row["amount"], currency: currencies[tx] ?? "CHF") ?? 0
+        }
+        for row in world.admin.rows("transaction_payers") {
+            let tx = row["transaction_id"]?.stringValue ?? ""
+            payerSums[tx, default: 0] += ServerSnapshot.minor(row["amount"], currency: currencies[tx] ?? "CHF") ?? 0
+        }
+        var diffs: [EntityDiff] = []
+        for row in world.admin.rows("financial_transactions") {
+            let id = row["id"]?.stringValue ?? ""
+            let currency = currencies[id] ?? "CHF"
+            guard let amount = ServerSnapshot.minor(row["amount"], currency: currency) else { continue }
+            let show = { (minor: Int64) in MinorUnits.decimalString(minor, currency: currency) + " " + currency }
+            if let sum = splitSums[id], sum != amount {
+                diffs.append(EntityDiff(entity: "transaction \(id.prefix(8)) splits", location: "server", expected: show(amount), actual: show(sum)))
+            }
+            if let sum = payerSums[id], sum != amount {
+                diffs.append(EntityDiff(entity: "transaction \(id.prefix(8)) payers", location: "server", expected: show(amount), actual: show(sum)))
+            }
+        }
+        return diffs
+    }
+
+    func balanceDiffs(_ world: SwissCoinWorld, _ plan: SwissCoinStage.DevicePlan) -> [EntityDiff] {
+        let owner = world.account(plan.owner).userId
+        let currency = plan.dataset.defaultCurrency
+        let device = ExactBalance.allBalances(currentUserId: owner, in: world.expected(plan), defaultCurrency: currency)
+        let serverDB = ServerSnapshot(admin: world.admin, ownerId: owner).database(defaultCurrency: currency)
+        var diffs: [EntityDiff] = []
+        for person in device.keys.sorted() {
+            let server = ExactBalance.balance(personId: person, currentUserId: owner, in: serverDB, defaultCurrency: currency)
+            let local = device[person]!
+            for code in Set(local.keys).union(server.keys).sorted() where local[code] != server[code] {
+                diffs.append(EntityDiff(
+                    entity: "person \(person.prefix(8)) \(code)", location: "\(plan.device.name) vs server",
+                    expected: MinorUnits.decimalString(local[code] ?? 0, currency: code),
+                    actual: MinorUnits.decimalString(server[code] ?? 0, currency: code)))
+            }
+        }
+        return diffs
+    }
+}

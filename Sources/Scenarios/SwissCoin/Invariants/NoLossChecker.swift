@@ -1,0 +1,89 @@
+import FakeCloud
+import SimCore
+
+/// no-loss (and status truthfulness): when a device claims its migration is complete — or its
+/// owner is still signed in after healing — every local entity is on the server for that account,
+/// by id (and by natural key for splits, payers, members, subscribers), with the same amount and
+/// currency where it has one.
+struct NoLossChecker: InvariantChecker {
+    let name = "no-loss"
+
+    func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        for plan in world.plansThatMustBeMigrated {
+            diffs += missing(world, plan)
+        }
+        guard !diffs.isEmpty else { return [] }
+        let (shown, note) = capped(diffs)
+        return [Violation(invariant: name, message: "\(diffs.count) local entities are not on the server\(note)", entities: shown)]
+    }
+
+    func missing(_ world: SwissCoinWorld, _ plan: SwissCoinStage.DevicePlan) -> [EntityDiff] {
+        let owner = world.account(plan.owner).userId
+        let db = world.expected(plan)
+        let snapshot = ServerSnapshot(admin: world.admin, ownerId: owner)
+        var diffs: [EntityDiff] = []
+        func present(_ table: String, _ ids: [String?], label: String) {
+            let onServer = Set(snapshot.rows(table).compactMap { $0["id"]?.stringValue })
+            for case let id? in ids where !onServer.contains(id) {
+                diffs.append(EntityDiff(entity: "\(label) \(id.prefix(8))", location: "server (\(plan.owner))", expected: "present", actual: "missing"))
+            }
+        }
+        present("persons", db.persons.map(\.id), label: "person")
+        present("user_groups", db.groups.map(\.id), label: "group")
+        present("subscriptions", db.subscriptions.map(\.id), label: "subscription")
+        present("financial_transactions", db.transactions.map(\.id), label: "transaction")
+        present("settlements", db.settlements.map(\.id), label: "settlement")
+        present("reminders", db.reminders.map(\.id), label: "reminder")
+        present("chat_messages", db.chatMessages.map(\.id), label: "message")
+        present("subscription_payments", db.subscriptionPayments.map(\.id), label: "subscription payment")
+        present("subscription_settlements", db.subscriptionSettlements.map(\.id), label: "subscription settlement")
+        present("subscription_reminders", db.subscriptionReminders.map(\.id), label: "subscription reminder")
+        diffs += transactionFields(db, snapshot)
+        diffs += naturalKeys(db, snapshot)
+        return diffs
+    }
+
+    /// Amount and currency of every transaction, exact.
+    func transactionFields(_ db: LocalDatabase, _ snapshot: ServerSnapshot) -> [EntityDiff] {
+        var rows: [String: Row] = [:]
+        for row in snapshot.rows("financial_transactions") { rows[row["id"]?.stringValue ?? ""] = row }
+        var diffs: [EntityDiff] = []
+        for tx in db.transactions {
+            guard let id = tx.id, let row = rows[id] else { continue }
+            let currency = tx.currency ?? "CHF"
+            let local = MinorUnits.from(tx.amount, currency: currency)
+            let server = ServerSnapshot.minor(row["amount"], currency: currency)
+            if server != local || row["currency"]?.stringValue != tx.currency {
+                diffs.append(EntityDiff(
+                    entity: "transaction \(id.prefix(8)) amount", location: "server",
+                    expected: "\(MinorUnits.decimalString(local, currency: currency)) \(currency)",
+                    actual: "\(row["amount"]?.canonicalText ?? "null") \(row["currency"]?.stringValue ?? "null")"))
+            }
+        }
+        return diffs
+    }
+
+    func naturalKeys(_ db: LocalDatabase, _ snapshot: ServerSnapshot) -> [EntityDiff] {
+        func keys(_ table: String, parent: String, _ a: String, _ b: String) -> Set<String> {
+            Set(snapshot.childRows(table, parent: parent, parentColumn: a).map { "\($0[a]?.stringValue ?? "")|\($0[b]?.stringValue ?? "")" })
+        }
+        let splits = keys("transaction_splits", parent: "financial_transactions", "transaction_id", "owed_by_id")
+        let payers = keys("transaction_payers", parent: "financial_transactions", "transaction_id", "paid_by_id")
+        let members = keys("group_members", parent: "user_groups", "group_id", "person_id")
+        var diffs: [EntityDiff] = []
+        func need(_ set: Set<String>, _ key: String, _ label: String) {
+            if !set.contains(key) { diffs.append(EntityDiff(entity: "\(label) (\(key.replacingOccurrences(of: "|", with: ", ")))", location: "server", expected: "present", actual: "missing")) }
+        }
+        for tx in db.transactions {
+            guard let id = tx.id else { continue }
+            for split in tx.splits { if let who = split.owedById { need(splits, "\(id)|\(who)", "split") } }
+            for payer in tx.payers { if let who = payer.paidById { need(payers, "\(id)|\(who)", "payer") } }
+        }
+        for group in db.groups {
+            guard let id = group.id else { continue }
+            for case let member? in group.memberIds { need(members, "\(id)|\(member)", "member") }
+        }
+        return diffs
+    }
+}

@@ -1,0 +1,57 @@
+import SimCore
+
+/// A Swiss Coin scenario: which fault families it forces on, and a script that sets up accounts
+/// and devices and injects its faults; healing and the checks are common to all.
+struct SwissCoinScenario: AppScenario {
+    let app = SwissCoinApp.name
+    let name: String
+    let summary: String
+    let invariants = SwissCoinChecks.names
+    /// Fault families forced on (ppm), on top of the seed's swarm plan.
+    var forced: [FaultFamily: Int] = [:]
+    /// Families forced off.
+    var off: [FaultFamily] = []
+    let script: @Sendable (SwissCoinStage) async -> Void
+
+    func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
+        let variant = try SwissCoinVariant.parse(name)
+        for family in forced.keys.sorted() { sim.faults.setRate(family, ppm: forced[family]!) }
+        for family in off { sim.faults.setRate(family, ppm: 0) }
+        let stage = SwissCoinStage(sim: sim, variant: variant, size: size)
+        let script = self.script
+        try sim.run { _ in
+            await script(stage)
+            await stage.heal()
+        }
+        return SwissCoinChecks.run(SwissCoinWorld(stage: stage), history: sim.history)
+    }
+}
+
+/// Every Swiss Coin invariant, in report order.
+enum SwissCoinChecks {
+    static var names: [String] {
+        ["no-loss", "no-duplicate", "referential-integrity", "balance-equality", "no-cross-account-leak",
+         "eventual-completion", "status-truthfulness"]
+    }
+
+    static func run(_ world: SwissCoinWorld, history: History) -> [Violation] {
+        NoLossChecker().check(world, history: history)
+            + NoDuplicateChecker().check(world, history: history)
+            + ReferentialIntegrityChecker().check(world, history: history)
+            + BalanceEqualityChecker().check(world, history: history)
+            + NoCrossAccountLeakChecker().check(world, history: history)
+            + EventualCompletionChecker().check(world, history: history)
+            + StatusTruthfulnessChecker().check(world, history: history)
+    }
+}
+
+extension SwissCoinStage {
+    /// Waits (in virtual time) until the device holds a session, so a fault aimed at "the
+    /// migration" does not land before the user is signed in.
+    func waitForSession(_ device: Device, limit: Int = 600) async {
+        for _ in 0..<limit {
+            if device.files.read(SimSupabaseClient.keychainPath) != nil || device.state != .running { return }
+            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .milliseconds(100)), tolerance: nil)
+        }
+    }
+}
