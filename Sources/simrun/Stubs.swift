@@ -1,0 +1,5 @@
+enum FuzzCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("fuzz: not yet") } }
+enum CheckDeterminismCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("not yet") } }
+enum ShrinkCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("not yet") } }
+enum ReplayCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("not yet") } }
+enum BenchCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("not yet") } }
