@@ -1,4 +1,3 @@
-enum FuzzCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("fuzz: not yet") } }
 enum CheckDeterminismCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("not yet") } }
 enum ShrinkCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("not yet") } }
 enum ReplayCommand { static func main(_ t: [String]) throws -> ExitCode { throw UsageError("not yet") } }
