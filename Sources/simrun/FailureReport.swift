@@ -9,7 +9,7 @@ enum FailureReport {
 
     /// The report's lines. If `report` was not recorded, the seed is re-run with recording on
     /// (runs are deterministic, so it is the same run).
-    static func lines(_ report: RunReport, target: Target, settings: RunSettings, faults: FaultSource = .swarm) -> [String] {
+    static func lines(_ report: RunReport, target: Target, settings: RunSettings, faults: FaultSource = .swarm, repro: String? = nil) -> [String] {
         guard !report.outcome.passed else { return [] }
         var lines = ["", "FAILURE: \(report.outcome.label)"]
         if case .harnessError(let message) = report.outcome { lines.append("  \(message)") }
@@ -30,7 +30,7 @@ enum FailureReport {
                 lines += picked.map { "      \($0.line)" }
             }
         }
-        lines.append("  reproduce: \(reproCommand(target, seed: report.seed, settings: settings))")
+        lines.append("  reproduce: \(repro ?? reproCommand(target, seed: report.seed, settings: settings))")
         return lines
     }
 

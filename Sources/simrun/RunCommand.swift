@@ -32,13 +32,13 @@ enum RunCommand {
         return ExitCode.worst(reports.map { ExitCode.of($0.outcome) })
     }
 
-    static func printHuman(_ report: RunReport, target: Target, settings: RunSettings, trace: Bool, faults: FaultSource = .swarm) {
+    static func printHuman(_ report: RunReport, target: Target, settings: RunSettings, trace: Bool, faults: FaultSource = .swarm, repro: String? = nil) {
         if trace {
             Console.out("trace (\(report.records.count) records):")
             for record in report.records { Console.out("  \(record.line)") }
         }
         RunPrinter.summary(report, settings: settings).forEach(Console.out)
-        FailureReport.lines(report, target: target, settings: settings, faults: faults).forEach(Console.out)
+        FailureReport.lines(report, target: target, settings: settings, faults: faults, repro: repro).forEach(Console.out)
         Console.out("")
     }
 }
