@@ -8,7 +8,7 @@ struct UsageError: Error, CustomStringConvertible {
 /// A small, strict parser: `--name value` options and `--flag` flags, each allowed once, plus
 /// positional words. Anything not asked for is an error naming the nearest known flag.
 struct Arguments {
-    private var tokens: [String]
+    private(set) var tokens: [String]
     private var consumed: Set<Int> = []
 
     init(_ tokens: [String]) { self.tokens = tokens }
@@ -85,7 +85,8 @@ enum Values {
         }
         guard let value else {
             if trimmed.hasPrefix("-") { throw UsageError("seed '\(text)' is negative: seeds are 0 … 18446744073709551615") }
-            if trimmed.allSatisfy(\.isNumber) || trimmed.lowercased().hasPrefix("0x") {
+            let isHex = trimmed.lowercased().hasPrefix("0x") && trimmed.dropFirst(2).allSatisfy(\.isHexDigit) && trimmed.count > 2
+            if (trimmed.allSatisfy(\.isNumber) && !trimmed.isEmpty) || isHex {
                 throw UsageError("seed '\(text)' is out of range: seeds are 64-bit (0 … 18446744073709551615 or 0x0 … 0xffffffffffffffff)")
             }
             throw UsageError("seed '\(text)' is not a number: use decimal (42) or hex (0x2a)")
@@ -118,5 +119,18 @@ enum Values {
             throw UsageError("--shard takes i/n with 1 ≤ i ≤ n (e.g. 2/4), not '\(text)'")
         }
         return (index, count)
+    }
+}
+
+extension Arguments {
+    /// Fails on the first `--flag` not in `known`, before any value is parsed, so a misspelt flag
+    /// is reported as such (`unknown flag --sed (did you mean --seed?)`) rather than as a missing one.
+    func rejectUnknownFlags(known: [String]) throws {
+        for token in tokens where token.hasPrefix("--") {
+            let name = String(token.split(separator: "=", maxSplits: 1).first ?? Substring(token))
+            if known.contains(name) { continue }
+            let hint = Suggest.nearest(name, among: known).map { " (did you mean \($0)?)" } ?? ""
+            throw UsageError("unknown flag \(name)\(hint)")
+        }
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where a replay file was made: the compiler (fixed at compile time) and the git commit.
+enum BuildInfo {
+    static var toolchain: String {
+        #if compiler(>=6.4)
+        return "swift-6.4+"
+        #elseif compiler(>=6.3)
+        return "swift-6.3"
+        #elseif compiler(>=6.2)
+        return "swift-6.2"
+        #else
+        return "swift-older-than-6.2"
+        #endif
+    }
+
+    /// `git rev-parse --short HEAD` in the current directory, or "unknown".
+    static var commit: String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "--short", "HEAD"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "unknown" }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SimCore
+
+/// A replay file: everything needed to re-run a (shrunk) failing run exactly, and what it is
+/// expected to produce. Written with sorted keys, so the same run gives the same bytes.
+struct ReplayFile: Equatable {
+    static let format = "simrun-replay"
+    static let version: Int64 = 1
+
+    var app: String
+    var scenario: String
+    var variant: String
+    var seed: UInt64
+    var size: Int
+    var policy: SchedulingPolicy
+    var faults: [InjectedFault]
+    var expectedOutcome: String
+    var expectedInvariant: String?
+    var expectedTraceHash: String
+    var toolchain: String
+    var commit: String
+
+    var json: JSONValue {
+        [
+            "format": .string(Self.format), "version": .int(Self.version),
+            "app": .string(app), "scenario": .string(scenario), "variant": .string(variant),
+            "seed": .string(String(seed)), "size": .int(Int64(size)), "policy": .string(policy.rawValue),
+            "fault_schedule": .array(faults.map { ["family": .string($0.family.rawValue), "subject": .string($0.subject), "detail": .string($0.detail)] }),
+            "expected": ["outcome": .string(expectedOutcome), "invariant": expectedInvariant.map { .string($0) } ?? .null,
+                         "trace_hash": .string(expectedTraceHash)],
+            "toolchain": .string(toolchain), "commit": .string(commit),
+        ]
+    }
+
+    var settings: RunSettings { RunSettings(size: size, policy: policy) }
+
+    /// Reads and validates a replay file; every problem is bad input naming the file and the field.
+    static func load(_ path: String) throws -> ReplayFile {
+        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read replay file '\(path)'") }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), value.objectValue != nil else {
+            throw UsageError("replay file '\(path)' is not valid JSON (truncated or corrupt?)")
+        }
+        return try ReplayFileParser(path: path, root: value).parse()
+    }
+}
