@@ -139,6 +139,10 @@ public final class Device: @unchecked Sendable {
         tasks.removeAll()
         wakeStopWaiters()
     }
+
+    /// End of the run: the context holds the simulator, which holds this device — release it so
+    /// a finished run frees everything (memory stays flat across many runs in one process).
+    func releaseContext() { context = nil }
 }
 
 /// A root-task waiter for a device to stop.

@@ -366,6 +366,7 @@ public final class Simulator: @unchecked Sendable {
         leakedJobs = ready.count - readyHead
         ready.removeAll()
         readyHead = 0
+        for device in devices { device.releaseContext() }
     }
 }
 

@@ -8,19 +8,26 @@ public struct TimerHeap<Payload> {
         @usableFromInline var deadline: Int64
         @usableFromInline var sequence: UInt64
         @usableFromInline var payload: Payload
+
+        @inlinable
+        init(deadline: Int64, sequence: UInt64, payload: Payload) {
+            self.deadline = deadline
+            self.sequence = sequence
+            self.payload = payload
+        }
     }
 
     @usableFromInline var entries: [Entry] = []
     @usableFromInline var nextSequence: UInt64 = 0
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Number of pending timers.
-    public var count: Int { entries.count }
+    @inlinable public var count: Int { entries.count }
     /// True when no timer is pending.
-    public var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var isEmpty: Bool { entries.isEmpty }
     /// The earliest deadline, if any.
-    public var nextDeadline: Int64? { entries.first?.deadline }
+    @inlinable public var nextDeadline: Int64? { entries.first?.deadline }
 
     @inline(__always) @usableFromInline
     static func before(_ a: Entry, _ b: Entry) -> Bool {
@@ -28,7 +35,7 @@ public struct TimerHeap<Payload> {
     }
 
     /// Adds a timer; returns its sequence number.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func push(deadline: Int64, _ payload: Payload) -> UInt64 {
         let sequence = nextSequence
         nextSequence &+= 1
@@ -44,7 +51,7 @@ public struct TimerHeap<Payload> {
     }
 
     /// Removes and returns the earliest timer.
-    public mutating func pop() -> (deadline: Int64, payload: Payload)? {
+    @inlinable public mutating func pop() -> (deadline: Int64, payload: Payload)? {
         guard !entries.isEmpty else { return nil }
         let last = entries.count - 1
         entries.swapAt(0, last)
@@ -65,7 +72,7 @@ public struct TimerHeap<Payload> {
     }
 
     /// Removes every timer, returning their payloads in firing order.
-    public mutating func drainAll() -> [Payload] {
+    @inlinable public mutating func drainAll() -> [Payload] {
         var out: [Payload] = []
         out.reserveCapacity(entries.count)
         while let next = pop() { out.append(next.payload) }

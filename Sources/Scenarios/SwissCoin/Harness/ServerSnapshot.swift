@@ -31,37 +31,55 @@ struct ServerSnapshot {
         return DecimalText.minorUnits(text, digits: MinorUnits.digits(currency: currency))
     }
 
-    /// The account's transactions and settlements as the app's model.
+    /// The account's transactions, settlements and persons as the app's model.
+    func database(defaultCurrency: String) -> LocalDatabase {
+        ServerRows(
+            transactions: rows("financial_transactions"),
+            splits: childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id"),
+            payers: childRows("transaction_payers", parent: "financial_transactions", parentColumn: "transaction_id"),
+            settlements: rows("settlements"), persons: rows("persons")
+        ).database(defaultCurrency: defaultCurrency)
+    }
+}
+
+/// Server rows of the balance-relevant tables, turned into the app's model so balances are
+/// recomputed from what the server holds with the app's own rule (`ExactBalance`). Shared by the
+/// `calculate-balance` function (rows the caller can see) and the checkers (admin rows).
+struct ServerRows {
+    var transactions: [Row]
+    var splits: [Row]
+    var payers: [Row]
+    var settlements: [Row]
+    var persons: [Row]
+
     func database(defaultCurrency: String) -> LocalDatabase {
         var db = LocalDatabase()
-        let splits = Dictionary(grouping: childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id")) {
-            $0["transaction_id"]?.stringValue ?? ""
-        }
-        let payers = Dictionary(grouping: childRows("transaction_payers", parent: "financial_transactions", parentColumn: "transaction_id")) {
-            $0["transaction_id"]?.stringValue ?? ""
-        }
-        for row in rows("financial_transactions") {
+        let splitsByTx = Dictionary(grouping: splits) { $0["transaction_id"]?.stringValue ?? "" }
+        let payersByTx = Dictionary(grouping: payers) { $0["transaction_id"]?.stringValue ?? "" }
+        for row in transactions {
             let id = row["id"]?.stringValue ?? ""
             let currency = row["currency"]?.stringValue ?? defaultCurrency
-            func major(_ v: JSONValue?) -> Double { Double(Self.minor(v, currency: currency) ?? 0) / Double(MinorUnits.scale(currency: currency)) }
+            func major(_ v: JSONValue?) -> Double { Self.major(v, currency: currency) }
             db.transactions.append(FinancialTransaction(
                 id: id, title: row["title"]?.stringValue, amount: major(row["amount"]), currency: row["currency"]?.stringValue,
                 date: nil, payerId: row["payer_id"]?.stringValue, createdById: row["created_by_id"]?.stringValue,
                 groupId: row["group_id"]?.stringValue,
-                splits: (splits[id] ?? []).map { TransactionSplit(owedById: $0["owed_by_id"]?.stringValue, amount: major($0["amount"])) },
-                payers: (payers[id] ?? []).map { TransactionPayer(paidById: $0["paid_by_id"]?.stringValue, amount: major($0["amount"])) }))
+                splits: (splitsByTx[id] ?? []).map { TransactionSplit(owedById: $0["owed_by_id"]?.stringValue, amount: major($0["amount"])) },
+                payers: (payersByTx[id] ?? []).map { TransactionPayer(paidById: $0["paid_by_id"]?.stringValue, amount: major($0["amount"])) }))
         }
-        for row in rows("settlements") {
+        for row in settlements {
             let currency = row["currency"]?.stringValue ?? defaultCurrency
-            let amount = Double(Self.minor(row["amount"], currency: currency) ?? 0) / Double(MinorUnits.scale(currency: currency))
             db.settlements.append(Settlement(
-                id: row["id"]?.stringValue, amount: amount, currency: row["currency"]?.stringValue, date: nil,
-                fromPersonId: row["from_person_id"]?.stringValue, toPersonId: row["to_person_id"]?.stringValue))
+                id: row["id"]?.stringValue, amount: Self.major(row["amount"], currency: currency), currency: row["currency"]?.stringValue,
+                date: nil, fromPersonId: row["from_person_id"]?.stringValue, toPersonId: row["to_person_id"]?.stringValue))
         }
-        for row in rows("persons") {
-            db.persons.append(Person(id: row["id"]?.stringValue, name: row["name"]?.stringValue))
-        }
+        for row in persons { db.persons.append(Person(id: row["id"]?.stringValue, name: row["name"]?.stringValue)) }
         return db
+    }
+
+    /// Exact minor units back to the model's `Double` major units (exact for cents-sized values).
+    static func major(_ value: JSONValue?, currency: String) -> Double {
+        Double(ServerSnapshot.minor(value, currency: currency) ?? 0) / Double(MinorUnits.scale(currency: currency))
     }
 }
 
