@@ -44,7 +44,8 @@ enum HelpText {
       --scenario NAME   a scenario name (run for every app that has it) or app/name
       --app A           pick one app
       --variant V       a variant, or defect names joined with + (default: the app's default)
-      --size N          dataset size knob, 1…1000 (default 1)
+      --size N          dataset size: 0 small (8 people, 40 transactions), 1 default
+                        (30 people, 300 transactions), N = default × N (max 1000)
       --policy P        ready-queue policy: random (default) or fifo
       --trace           print every trace record
       --trace-out FILE  write the trace as JSON Lines

@@ -20,7 +20,7 @@ struct RunSettings: Sendable {
     /// Reads `--size` and `--policy`.
     static func parse(_ args: inout Arguments) throws -> RunSettings {
         var settings = RunSettings()
-        if let text = try args.option("--size") { settings.size = try Values.count(text, flag: "--size", range: 1...1_000) }
+        if let text = try args.option("--size") { settings.size = try Values.count(text, flag: "--size", range: 0...1_000) }
         if let text = try args.option("--policy") {
             guard let policy = SchedulingPolicy(rawValue: text) else {
                 throw Suggest.unknown("policy", text, known: SchedulingPolicy.allCases.map(\.rawValue))

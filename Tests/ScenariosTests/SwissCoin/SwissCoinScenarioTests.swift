@@ -2,19 +2,32 @@ import XCTest
 import SimCore
 @testable import Scenarios
 
+/// Scenario-level properties on the small dataset (the CLI's fuzz smoke covers more seeds in a
+/// release build).
 final class SwissCoinScenarioTests: XCTestCase {
-    func report(_ scenario: any AppScenario, _ variant: String, _ seed: UInt64, size: Int = 1) -> RunReport {
+    func report(_ scenario: any AppScenario, _ variant: String, _ seed: UInt64) -> RunReport {
         var runner = ScenarioRunner()
-        runner.size = size
+        runner.size = 0
         return runner.run(scenario, variant: variant, seed: seed)
     }
 
     func testFixedPassesEveryScenarioForTheFirstSeeds() {
         for scenario in SwissCoinApp.scenarios {
-            for seed in UInt64(1)...5 {
+            for seed in UInt64(1)...3 {
                 let result = report(scenario, "fixed", seed)
                 XCTAssertEqual(result.outcome, .pass, "\(scenario.name) seed \(seed): \(result.outcome.violations.map(\.description).joined(separator: "\n")) \(result.outcome)")
             }
         }
+    }
+
+    func testSeedVariantFailsInterruptedUploadWithinTwentySeeds() {
+        let interrupted = SwissCoinApp.scenarios.first { $0.name == "interrupted-upload" }!
+        let failing = (UInt64(1)...20).first { !report(interrupted, "seed", $0).outcome.passed }
+        XCTAssertNotNil(failing, "the seed variant passed 20 seeds of interrupted-upload")
+    }
+
+    func testSameSeedSameTraceHash() {
+        let interrupted = SwissCoinApp.scenarios.first { $0.name == "interrupted-upload" }!
+        XCTAssertEqual(report(interrupted, "seed", 4).traceHash, report(interrupted, "seed", 4).traceHash)
     }
 }

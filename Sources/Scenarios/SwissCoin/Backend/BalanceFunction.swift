@@ -24,7 +24,8 @@ enum BalanceFunction {
                 transactions: try call.select("financial_transactions"), splits: try call.select("transaction_splits"),
                 payers: try call.select("transaction_payers"), settlements: try call.select("settlements"), persons: [])
             let database = rows.database(defaultCurrency: defaultCurrency)
-            let balances = ExactBalance.balance(personId: person, currentUserId: me, in: database, defaultCurrency: defaultCurrency)
+            let balances = ExactBalance.balance(personId: person, currentUserId: me, in: database, defaultCurrency: defaultCurrency,
+                                                reconcile: false)
             return FunctionResult(body: response(balances))
         } catch {
             return FunctionResult(status: 400, body: error.body)

@@ -5,13 +5,17 @@
 /// This is the definition the harness's balance-equality invariant uses.
 public enum ExactBalance {
     /// Per-currency minor units that `personId` owes `currentUserId` (zero entries omitted).
+    ///
+    /// `reconcile`: the device's `Double` splits and payers are first fitted to the transaction's
+    /// exact total (the app's own rule). A server's amounts are exact already and are taken as
+    /// stored (`false`), so corrupted rows (duplicates, rounding) show in the balance.
     public static func balance(personId: String, currentUserId: String, in database: LocalDatabase,
-                               defaultCurrency: String) -> [String: Int64] {
+                               defaultCurrency: String, reconcile: Bool = true) -> [String: Int64] {
         var result: [String: Int64] = [:]
         guard personId != currentUserId else { return result }
         for tx in database.transactions {
             let currency = tx.currency ?? defaultCurrency
-            result[currency, default: 0] += pairwise(tx, currency: currency, personA: currentUserId, personB: personId)
+            result[currency, default: 0] += pairwise(tx, currency: currency, personA: currentUserId, personB: personId, reconcile: reconcile)
         }
         for settlement in database.settlements {
             let currency = settlement.currency ?? defaultCurrency
@@ -38,16 +42,20 @@ public enum ExactBalance {
     }
 
     /// Exact net positions (paid − owed) of one transaction, in minor units.
-    public static func netPositions(_ tx: FinancialTransaction, currency: String) -> [String: Int64] {
+    public static func netPositions(_ tx: FinancialTransaction, currency: String, reconcile: Bool = true) -> [String: Int64] {
         let total = MinorUnits.from(tx.amount, currency: currency)
         var net: [String: Int64] = [:]
         let payers = BalanceCalculator.effectivePayers(tx)
-        let paid = MinorUnits.reconcile(payers.map(\.amount), total: total, currency: currency)
+        func fit(_ amounts: [Double]) -> [Int64] {
+            reconcile ? MinorUnits.reconcile(amounts, total: total, currency: currency)
+                : amounts.map { MinorUnits.from($0, currency: currency) }
+        }
+        let paid = fit(payers.map(\.amount))
         for (index, payer) in payers.enumerated() {
             guard let id = payer.personId else { continue }
             net[id, default: 0] += paid[index]
         }
-        let owed = MinorUnits.reconcile(tx.splits.map(\.amount), total: total, currency: currency)
+        let owed = fit(tx.splits.map(\.amount))
         for (index, split) in tx.splits.enumerated() {
             guard let id = split.owedById else { continue }
             net[id, default: 0] -= owed[index]
@@ -56,8 +64,9 @@ public enum ExactBalance {
     }
 
     /// What B owes A on this transaction (negative when A owes B), in minor units.
-    static func pairwise(_ tx: FinancialTransaction, currency: String, personA: String, personB: String) -> Int64 {
-        let net = netPositions(tx, currency: currency)
+    static func pairwise(_ tx: FinancialTransaction, currency: String, personA: String, personB: String,
+                         reconcile: Bool = true) -> Int64 {
+        let net = netPositions(tx, currency: currency, reconcile: reconcile)
         let creditors = net.keys.sorted().filter { net[$0]! > 0 }
         func share(of debtor: String, to creditor: String) -> Int64 {
             guard let debt = net[debtor], debt < 0, let index = creditors.firstIndex(of: creditor) else { return 0 }

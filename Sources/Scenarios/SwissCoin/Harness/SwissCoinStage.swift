@@ -65,9 +65,15 @@ final class SwissCoinStage: @unchecked Sendable {
     /// A dataset drawn from the seed for one device (its own stream per device name).
     func dataset(for deviceName: String, utcOffsetSeconds: Int? = nil) -> SwissCoinDataset {
         var generator = DatasetGenerator(
-            random: sim.random.fork("dataset:\(deviceName)"), size: size <= 1 ? .default : .scaled(size),
+            random: sim.random.fork("dataset:\(deviceName)"), size: Self.datasetSize(size),
             timeZoneOffsetSeconds: utcOffsetSeconds)
         return generator.generate()
+    }
+
+    /// The size knob: 0 = small (8 people, 40 transactions), 1 = default (30 people, 300
+    /// transactions), N = default × N.
+    static func datasetSize(_ knob: Int) -> DatasetSize {
+        knob <= 0 ? .small : knob == 1 ? .default : .scaled(knob)
     }
 
     /// Adds a device holding `owner`'s local data, signed in (by credentials) as `owner`.

@@ -1,0 +1,121 @@
+import XCTest
+import FakeCloud
+import SimCore
+@testable import Scenarios
+
+/// Every Swiss Coin checker, fed a violation built on purpose: a clean `fixed` migration of the
+/// small dataset, then the server (or a device) tampered with through the service role.
+final class SwissCoinCheckerTests: XCTestCase {
+    /// A completed `fixed` migration of alice's small dataset; `tamper` runs afterwards, inside
+    /// the simulation, with the stage.
+    func world(accounts: [String] = ["alice"], tamper: @escaping @Sendable (SwissCoinStage) -> Void = { _ in }) throws -> SwissCoinWorld {
+        let sim = Simulator(seed: 3, options: SimulatorOptions(faultSource: .plan(.none)))
+        let stage = SwissCoinStage(sim: sim, variant: .fixed, size: 0)
+        try sim.run { _ in
+            for account in accounts { stage.createAccount(account) }
+            let device = stage.addDevice("device-1", owner: "alice")
+            stage.launch(device)
+            await device.waitUntilStopped()
+            tamper(stage)
+        }
+        return SwissCoinWorld(stage: stage)
+    }
+
+    func check<C: InvariantChecker>(_ checker: C, _ world: SwissCoinWorld) -> [Violation] where C.World == SwissCoinWorld {
+        checker.check(world, history: History())
+    }
+
+    func testCleanMigrationSatisfiesEveryChecker() throws {
+        let clean = try world()
+        XCTAssertEqual(SwissCoinChecks.run(clean, history: History()), [])
+    }
+
+    func testNoDuplicateReportsASecondSplitForTheSameNaturalKey() throws {
+        let world = try self.world { stage in
+            let split = stage.server.admin.rows("transaction_splits")[0]
+            var copy = split
+            copy["id"] = "00000000-0000-4000-8000-000000000001"
+            stage.serviceRole(.insert([copy]), table: "transaction_splits")
+        }
+        let found = check(NoDuplicateChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-duplicate"])
+        XCTAssertEqual(found.first?.entities.first?.actual, "2 rows")
+        XCTAssertTrue(found.first?.entities.first?.entity.hasPrefix("transaction_splits (") ?? false)
+    }
+
+    func testBalanceEqualityReportsASplitSumThatIsNotTheAmount() throws {
+        let world = try self.world { stage in
+            // A split owed to alice by someone else: alice's balance with that person changes.
+            let alice = JSONValue.string(stage.account("alice").userId)
+            let paidByAlice = Set(stage.server.admin.rows("financial_transactions").filter { $0["payer_id"] == alice }.compactMap { $0["id"]?.stringValue })
+            let split = stage.server.admin.rows("transaction_splits").first {
+                paidByAlice.contains($0["transaction_id"]?.stringValue ?? "") && $0["owed_by_id"] != alice
+            }!
+            stage.serviceRole(.update(["amount": .string("0.01")]), table: "transaction_splits", where: .eq("id", split["id"]!))
+        }
+        let found = check(BalanceEqualityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["balance-equality"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasSuffix("splits") && $0.location == "server" }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasPrefix("person ") && $0.location == "device-1 vs server" }, "\(found)")
+    }
+
+    func testNoLossReportsADeletedTransaction() throws {
+        let world = try self.world { stage in
+            let tx = stage.server.admin.rows("financial_transactions").last!
+            stage.serviceRole(.delete, table: "financial_transactions", where: .eq("id", tx["id"]!))
+        }
+        let found = check(NoLossChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-loss"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasPrefix("transaction ") && $0.actual == "missing" }, "\(found)")
+    }
+
+    func testReferentialIntegrityReportsAStaleLocalIdentity() throws {
+        let world = try self.world { stage in
+            stage.plans[0].device.defaults.set("11111111-1111-4111-8111-111111111111", forKey: AppDefaultsKeys.currentUserId)
+            stage.plans[0].device.defaults.flush()
+        }
+        let found = check(ReferentialIntegrityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["referential-integrity"])
+        XCTAssertEqual(found[0].entities.first?.entity, "local person reference 11111111")
+    }
+
+    func testNoCrossAccountLeakReportsAlicesRowUnderBob() throws {
+        let world = try self.world(accounts: ["alice", "bob"]) { stage in
+            let bob = stage.account("bob").userId
+            let tx = stage.server.admin.rows("financial_transactions")[0]
+            stage.serviceRole(.update(["owner_id": .string(bob)]), table: "financial_transactions", where: .eq("id", tx["id"]!))
+        }
+        let found = check(NoCrossAccountLeakChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-cross-account-leak"])
+        XCTAssertEqual(found[0].entities.first?.expected, "owned by alice")
+        XCTAssertEqual(found[0].entities.first?.actual, "owned by bob")
+    }
+
+    func testEventualCompletionReportsAMigrationThatNeverFinished() throws {
+        let world = try self.world { stage in
+            stage.reports.update("device-1") { $0.lastError = "HTTP 409 Duplicate" }
+        }
+        let found = check(EventualCompletionChecker(), world)
+        XCTAssertEqual(found.map(\.kind), [.liveness])
+        XCTAssertTrue(found[0].entities[0].actual.contains("HTTP 409 Duplicate"))
+    }
+
+    func testStatusTruthfulnessReportsInflatedCounts() throws {
+        let world = try self.world { stage in
+            stage.reports.update("device-1") { $0.lastEntityCounts["Settlements"] = 999 }
+        }
+        let found = check(StatusTruthfulnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
+        XCTAssertEqual(found[0].entities.first?.actual, "999")
+    }
+}
+
+extension SwissCoinStage {
+    /// A PostgREST request with the service-role key (bypasses RLS), applied directly.
+    func serviceRole(_ action: TableRequest.Action, table: String, where filter: RowFilter? = nil) {
+        let request = SupabaseRequest(accessToken: SupabaseConfig().serviceRoleKey,
+                                      .table(TableRequest(table: table, action: action, filters: filter.map { [$0] } ?? [])))
+        let response = server.handle(request, context: ServiceContext(now: sim.now, caller: "test", requestNumber: 0, trace: sim.trace))
+        precondition(response.isSuccess, "tampering failed: \(response.status) \(response.body.canonicalText)")
+    }
+}
