@@ -63,7 +63,7 @@ final class EndToEndTests: XCTestCase {
         let directory = try SimrunProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("junit.xml")
-        let result = try SimrunProcess.run(["fuzz", "--seeds", "10", "--variant", "no-idempotency-key", "--junit", file.path], selfTest: true)
+        let result = try SimrunProcess.run(["fuzz", "--app", "selftest", "--seeds", "10", "--variant", "no-idempotency-key", "--junit", file.path], selfTest: true)
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(result.stdout.contains("simrun --seed "))
         let parser = XMLParser(data: try Data(contentsOf: file))

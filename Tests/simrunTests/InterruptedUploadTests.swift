@@ -9,32 +9,32 @@ final class InterruptedUploadTests: XCTestCase {
     }
 
     func testRunOneSeed() throws {
-        let result = try SimrunProcess.run(["--seed", "1", "--scenario", "interrupted-upload", "--json"])
+        let result = try SimrunProcess.run(["--seed", "1", "--scenario", "interrupted-upload", "--size", "0", "--json"])
         XCTAssertTrue([0, 1].contains(result.code), result.stderr)
         XCTAssertFalse(result.stdout.isEmpty)
     }
 
-    func testFuzzTenSeeds() throws {
-        let result = try SimrunProcess.run(["fuzz", "--scenario", "interrupted-upload", "--seeds", "10", "--json"])
+    func testFuzzFourSeeds() throws {
+        let result = try SimrunProcess.run(["fuzz", "--scenario", "interrupted-upload", "--seeds", "4", "--size", "0", "--json"])
         XCTAssertTrue([0, 1].contains(result.code), result.stderr)
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        XCTAssertEqual(document?["total_runs"] as? Int, 10 * ((document?["scenarios"] as? [Any])?.count ?? 0))
+        XCTAssertEqual(document?["total_runs"] as? Int, 4 * ((document?["scenarios"] as? [Any])?.count ?? 0))
     }
 
     func testCheckDeterminism() throws {
-        let result = try SimrunProcess.run(["check-determinism", "--seed", "1", "--scenario", "swisscoin/interrupted-upload"])
+        let result = try SimrunProcess.run(["check-determinism", "--seed", "1", "--scenario", "swisscoin/interrupted-upload", "--size", "0"])
         XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
     }
 
     func testShrinkAndReplayTheFirstFailingSeedOfTheSeedVariant() throws {
-        let fuzz = try SimrunProcess.run(["fuzz", "--scenario", "swisscoin/interrupted-upload", "--variant", "seed", "--seeds", "20", "--json"])
+        let fuzz = try SimrunProcess.run(["fuzz", "--scenario", "swisscoin/interrupted-upload", "--variant", "seed", "--seeds", "20", "--size", "0", "--json"])
         let document = try JSONSerialization.jsonObject(with: Data(fuzz.stdout.utf8)) as? [String: Any]
         let row = (document?["scenarios"] as? [[String: Any]])?.first
         let seed = try XCTUnwrap(row?["first_failing_seed"] as? String, "no failing seed in 20 for the seed variant")
         let directory = try SimrunProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("r.json").path
-        let shrink = try SimrunProcess.run(["shrink", "--seed", seed, "--scenario", "swisscoin/interrupted-upload", "--variant", "seed", "--out", out])
+        let shrink = try SimrunProcess.run(["shrink", "--seed", seed, "--scenario", "swisscoin/interrupted-upload", "--variant", "seed", "--size", "0", "--max-runs", "12", "--out", out])
         XCTAssertEqual(shrink.code, 1, shrink.stdout + shrink.stderr)
         let replay = try SimrunProcess.run(["replay", out, "--json"])
         let replayed = try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any]

@@ -13,7 +13,8 @@ struct ScenarioBench {
 
     static func measure(_ scenario: any AppScenario, sizes: BenchSizes) -> ScenarioBench {
         let variant = AppCatalog.app(named: scenario.app)?.defaultVariant ?? "fixed"
-        let runner = ScenarioRunner()
+        var runner = ScenarioRunner()
+        runner.size = sizes.scenarioSize
         let start = ContinuousClock().now
         var virtual: Int64 = 0
         var seeds = 0, failures = 0
