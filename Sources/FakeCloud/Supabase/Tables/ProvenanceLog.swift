@@ -51,6 +51,16 @@ public struct ProvenanceLog: Sendable {
                 timeNanoseconds: statement.nanoseconds, requestNumber: statement.requestNumber, row: row))
     }
 
+    /// Forgets the entries from `count` on (a failed request), restoring their keys' version counts.
+    mutating func rollback(to count: Int) {
+        while entries.count > count {
+            let entry = entries.removeLast()
+            let id = entry.table + "\u{1}" + entry.primaryKey
+            let version = (versions[id] ?? 0) - 1
+            versions[id] = version > 0 ? version : nil
+        }
+    }
+
     /// Marks the entries from `start` on as written by `operation` (a trigger's inserts).
     mutating func relabel(from start: Int, as operation: WriteOperation) {
         for index in start..<entries.count { entries[index].operation = operation }

@@ -27,7 +27,7 @@ extension TableStore {
             }
             guard let conflict, let index = indexOfConflict(schema, proposed, on: conflict.target) else {
                 try checkUnique(schema, proposed, excluding: nil)
-                rows[schema.name, default: []].append(proposed)
+                appendRow(schema.name, proposed)
                 record(schema, proposed, conflict == nil ? .insert : .upsertInsert, statement)
                 written.append(proposed)
                 continue
@@ -63,7 +63,7 @@ extension TableStore {
             throw PostgrestError.withCheckViolation(table: schema.name)
         }
         try checkUnique(schema, merged, excluding: index)
-        rows[schema.name]![index] = merged
+        replaceRow(schema.name, at: index, with: merged)
         record(schema, merged, .upsertUpdate, statement)
         return merged
     }
@@ -124,11 +124,10 @@ extension TableStore {
     func indexOfConflict(_ schema: TableSchema, _ row: Row, on constraint: UniqueConstraint, excluding: Int? = nil)
         -> Int?
     {
-        let values = constraint.columns.map { row[$0] ?? .null }
-        if values.contains(where: \.isNull) { return nil }
-        return rows[schema.name]?.indices.first { index in
-            index != excluding && constraint.columns.map { rows[schema.name]![index][$0] ?? .null } == values
-        }
+        guard let index = uniqueIndex(schema.name, constraint), let key = index.key(of: row),
+            let position = index.position(of: key), position != excluding
+        else { return nil }
+        return position
     }
 
     /// 23505 when `row` collides with a stored row on the primary key or any unique constraint.

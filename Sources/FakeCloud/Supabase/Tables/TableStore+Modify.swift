@@ -23,7 +23,7 @@ extension TableStore {
                 throw PostgrestError.withCheckViolation(table: schema.name)
             }
             try checkUnique(schema, updated, excluding: index)
-            rows[schema.name]![index] = updated
+            replaceRow(schema.name, at: index, with: updated)
             record(schema, updated, .update, statement)
             written.append(updated)
         }
@@ -45,7 +45,7 @@ extension TableStore {
                 kept.append(row)
             }
         }
-        rows[schema.name] = kept
+        replaceTable(schema.name, with: kept)
         for row in removed { record(schema, nil, .delete, statement, key: schema.keyText(of: row)) }
         try applyDeleteActions(schema, removed, statement)
         return request.returnRepresentation ? removed : []
@@ -95,23 +95,33 @@ extension TableStore {
                 record(child, updated, .cascadeSetNull, statement)
             }
         }
-        rows[child.name] = kept
+        replaceTable(child.name, with: kept)
         try applyDeleteActions(child, cascaded, statement)
     }
 
     /// 23503 when a written row references a parent row that does not exist (RLS not applied).
     func checkOutgoingKeys(_ schema: TableSchema, _ written: [Row]) throws(PostgrestError) {
-        for key in schema.foreignKeys {
-            let parents = Set((rows[key.referencedTable] ?? []).map { row in key.referencedColumns.map { row[$0] ?? .null } })
+        for key in schema.foreignKeys where !written.isEmpty {
+            let isPresent = parentLookup(key)
             for row in written {
                 let values = key.columns.map { row[$0] ?? .null }
-                if values.contains(where: \.isNull) || parents.contains(values) { continue }
+                if values.contains(where: \.isNull) || isPresent(values) { continue }
                 throw PostgrestError(
                     code: "23503",
                     message: "insert or update on table \"\(schema.name)\" violates foreign key constraint \"\(key.name)\"",
                     details: "Key (\(key.columns.joined(separator: ", ")))=(\(values.map(\.sqlText).joined(separator: ", "))) is not present in table \"\(key.referencedTable)\".")
             }
         }
+    }
+
+    /// Whether the parent table of `key` has a row with given referenced values: through the unique
+    /// index on exactly the referenced columns when there is one, else a set of all parent keys.
+    private func parentLookup(_ key: ForeignKeySchema) -> ([JSONValue]) -> Bool {
+        if let index = indexes[key.referencedTable]?.first(where: { $0.columns == key.referencedColumns }) {
+            return { values in index.position(of: values) != nil }
+        }
+        let parents = Set((rows[key.referencedTable] ?? []).map { row in key.referencedColumns.map { row[$0] ?? .null } })
+        return { values in parents.contains(values) }
     }
 
     /// After an UPDATE of `parent`: every row referencing it must still find its parent

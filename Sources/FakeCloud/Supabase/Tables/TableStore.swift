@@ -11,6 +11,10 @@ public struct TableStore {
     /// Table names in declaration order (never iterate `schemas` into a decision).
     public let tableNames: [String]
     var rows: [String: [Row]]
+    /// Per table, one hash index per unique constraint in `allUniques` order (see `UniqueIndex`).
+    var indexes: [String: [UniqueIndex]]
+    /// Undo records of the running request's row changes (see `RowUndo`); empty between requests.
+    var journal: [RowUndo] = []
     public internal(set) var provenance = ProvenanceLog()
     var random: SimRandom
     /// `now()` at virtual time zero, in microseconds since 1970 UTC.
@@ -25,6 +29,8 @@ public struct TableStore {
         self.schemas = schemas
         self.tableNames = tables.map(\.name)
         self.rows = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, []) })
+        self.indexes = Dictionary(
+            uniqueKeysWithValues: tables.map { table in (table.name, table.allUniques.map { UniqueIndex(columns: $0.columns) }) })
         self.random = random
         self.epochMicros = epochMicros
     }
@@ -41,13 +47,15 @@ public struct TableStore {
             throw PostgrestError(
                 code: "42P01", message: "relation \"public.\(request.table)\" does not exist")
         }
-        let savedRows = rows
-        let savedLog = provenance
+        let mark = journal.count
+        let logMark = provenance.entries.count
         do {
-            return try run(request, schema, statement)
+            let result = try run(request, schema, statement)
+            if mark == 0 { journal.removeAll(keepingCapacity: true) }
+            return result
         } catch {
-            rows = savedRows
-            provenance = savedLog
+            undo(to: mark)
+            provenance.rollback(to: logMark)
             throw error
         }
     }
@@ -145,10 +153,16 @@ public struct TableStore {
     /// The context policy expressions run with; sub-queries see what the caller's SELECT policy allows.
     func policyContext(_ auth: AuthContext) -> PolicyContext {
         let snapshot = rows
+        let indexSnapshot = indexes
         let schemas = self.schemas
         var context: PolicyContext!
         context = PolicyContext(auth: auth) { table, column, value in
             guard let schema = schemas[table] else { return nil }
+            if !value.isNull, let index = indexSnapshot[table]?.first(where: { $0.columns == [column] }) {
+                // A unique column: at most one row has `value`.
+                guard let position = index.position(of: [value]), let row = snapshot[table]?[position] else { return nil }
+                return schema.security.passesUsing(.select, row, context) ? row : nil
+            }
             return snapshot[table]?.first { row in
                 row[column] == value && schema.security.passesUsing(.select, row, context)
             }

@@ -1,0 +1,78 @@
+import SimCore
+
+/// How to take back one change to stored rows, recorded while a request runs so a failed request
+/// can be undone without having copied the tables up front.
+enum RowUndo {
+    /// A row was appended to the table: remove the last row.
+    case appended(table: String)
+    /// The row at `position` was overwritten: put `old` back.
+    case replaced(table: String, position: Int, old: Row)
+    /// The whole table was replaced (a delete): restore `old`.
+    case table(table: String, old: [Row])
+}
+
+/// Every change to `rows` goes through these, so the unique indexes and the undo journal stay
+/// in step with the rows.
+extension TableStore {
+    /// The index of `constraint` on `table` (every constraint of `allUniques` has one).
+    func uniqueIndex(_ table: String, _ constraint: UniqueConstraint) -> UniqueIndex? {
+        guard let schema = schemas[table], let slot = schema.allUniques.firstIndex(of: constraint) else { return nil }
+        return indexes[table]?[slot]
+    }
+
+    /// Appends `row` to `table`.
+    mutating func appendRow(_ table: String, _ row: Row) {
+        let position = rows[table, default: []].count
+        rows[table, default: []].append(row)
+        indexes[table]!.withEach { $0.insert(row, at: position) }
+        journal.append(.appended(table: table))
+    }
+
+    /// Overwrites the row at `position` of `table`, keeping its place.
+    mutating func replaceRow(_ table: String, at position: Int, with row: Row) {
+        let old = rows[table]![position]
+        rows[table]![position] = row
+        indexes[table]!.withEach { index in
+            index.remove(old, at: position)
+            index.insert(row, at: position)
+        }
+        journal.append(.replaced(table: table, position: position, old: old))
+    }
+
+    /// Replaces all rows of `table` (positions shift, so its indexes are rebuilt).
+    mutating func replaceTable(_ table: String, with newRows: [Row]) {
+        let old = rows[table] ?? []
+        rows[table] = newRows
+        indexes[table]!.withEach { $0.rebuild(newRows) }
+        journal.append(.table(table: table, old: old))
+    }
+
+    /// Takes back the journaled changes after `mark`, newest first.
+    mutating func undo(to mark: Int) {
+        while journal.count > mark {
+            switch journal.removeLast() {
+            case .appended(let table):
+                let position = rows[table]!.count - 1
+                let row = rows[table]!.removeLast()
+                indexes[table]!.withEach { $0.remove(row, at: position) }
+            case .replaced(let table, let position, let old):
+                let row = rows[table]![position]
+                rows[table]![position] = old
+                indexes[table]!.withEach { index in
+                    index.remove(row, at: position)
+                    index.insert(old, at: position)
+                }
+            case .table(let table, let old):
+                rows[table] = old
+                indexes[table]!.withEach { $0.rebuild(old) }
+            }
+        }
+    }
+}
+
+extension Array where Element == UniqueIndex {
+    /// Applies `body` to every index in place.
+    mutating func withEach(_ body: (inout UniqueIndex) -> Void) {
+        for slot in indices { body(&self[slot]) }
+    }
+}
