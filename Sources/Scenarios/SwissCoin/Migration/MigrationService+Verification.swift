@@ -44,7 +44,12 @@ extension MigrationService {
             }
             return result
         }
-        return compareExactly(localId: localId, serverId: serverId, server: server, database: database, me: me)
+        // Fixed: compare in the server's identity space. The exact rule shares a debt among
+        // creditors in person-id order, so the old local "me" id and the auth id can put a
+        // remainder cent on different people: remap first, then compute.
+        let authId = authUserId ?? me
+        let remapped = me == authId ? database : IdentityRemap.apply(from: me, to: authId, in: database)
+        return compareExactly(localId: serverId, serverId: serverId, server: server, database: remapped, me: authId)
     }
 
     /// One amount pair: within 0.01 as `Double` (seed l.1034-1036), or exactly in minor units.
