@@ -36,9 +36,11 @@ public final class DeviceContext: @unchecked Sendable {
         self.appRandom = stream.fork("app")
     }
 
-    /// True while this incarnation is the device's live process.
+    /// True while this incarnation is the device's live process. False once the run has been
+    /// decided: teardown unwinds leftover tasks, and nothing they do may count.
     public var isAlive: Bool {
         device.incarnation == incarnation && (device.state == .running || device.state == .exited)
+            && !simulator.isTearingDown
     }
 
     private func checkWritable(_ api: String) throws {

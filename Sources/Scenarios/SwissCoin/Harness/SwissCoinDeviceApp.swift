@@ -54,6 +54,7 @@ struct SwissCoinDeviceApp: Sendable {
             let operation = context.invoke("migration", detail: "attempt \(attempt + 1)")
             reports.update(context.deviceName) { $0.attempts += 1 }
             await migration.runMigration()
+            guard context.isAlive else { return }  // killed or torn down mid-run: this process says nothing more
             if let error = migration.errorMessage {
                 context.complete(operation, .failed)
                 context.record("app migration failed: \(error)")
