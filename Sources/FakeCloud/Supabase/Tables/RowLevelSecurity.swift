@@ -82,18 +82,24 @@ public struct RowLevelSecurity: Sendable {
     /// The USING check of `command` for an existing row.
     func passesUsing(_ command: PolicyCommand, _ row: Row, _ context: PolicyContext) -> Bool {
         if !enabled || context.auth.role == .serviceRole { return true }
-        return applicable(command).contains { policy in policy.using?(row, context) ?? false }
+        for policy in policies where applies(policy, to: command) {
+            if policy.using?(row, context) ?? false { return true }
+        }
+        return false
     }
 
     /// The WITH CHECK of `command` for a new row version.
     func passesCheck(_ command: PolicyCommand, _ row: Row, _ context: PolicyContext) -> Bool {
         if !enabled || context.auth.role == .serviceRole { return true }
-        return applicable(command).contains { policy in
-            (policy.withCheck ?? policy.using)?(row, context) ?? false
+        for policy in policies where applies(policy, to: command) {
+            if (policy.withCheck ?? policy.using)?(row, context) ?? false { return true }
         }
+        return false
     }
 
-    private func applicable(_ command: PolicyCommand) -> [Policy] {
-        policies.filter { $0.command == command || $0.command == .all }
+    /// Whether `policy` is one of `command`'s (its own or an `ALL` policy); checked in declaration
+    /// order without building a filtered array, since this runs per row.
+    private func applies(_ policy: Policy, to command: PolicyCommand) -> Bool {
+        policy.command == command || policy.command == .all
     }
 }

@@ -124,7 +124,7 @@ extension TableStore {
     func indexOfConflict(_ schema: TableSchema, _ row: Row, on constraint: UniqueConstraint, excluding: Int? = nil)
         -> Int?
     {
-        guard let index = uniqueIndex(schema.name, constraint), let key = index.key(of: row),
+        guard let index = uniqueIndex(schema, constraint), let key = index.key(of: row),
             let position = index.position(of: key), position != excluding
         else { return nil }
         return position

@@ -15,9 +15,16 @@ enum RowUndo {
 /// in step with the rows.
 extension TableStore {
     /// The index of `constraint` on `table` (every constraint of `allUniques` has one).
-    func uniqueIndex(_ table: String, _ constraint: UniqueConstraint) -> UniqueIndex? {
-        guard let schema = schemas[table], let slot = schema.allUniques.firstIndex(of: constraint) else { return nil }
-        return indexes[table]?[slot]
+    func uniqueIndex(_ schema: TableSchema, _ constraint: UniqueConstraint) -> UniqueIndex? {
+        let slot: Int
+        if constraint == schema.primaryKey {
+            slot = 0
+        } else if let found = schema.uniques.firstIndex(of: constraint) {
+            slot = found + 1
+        } else {
+            return nil
+        }
+        return indexes[schema.name]?[slot]
     }
 
     /// Appends `row` to `table`.
