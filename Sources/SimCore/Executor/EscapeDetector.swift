@@ -38,7 +38,7 @@ enum EscapeDetector {
         previousHook = previous
         slot.pointee = { job, original in
             if let simulator = EscapeDetector.currentSimulator, simulator.isRunning {
-                simulator.parkEscapedJob(job, as: .unstructuredTask)
+                simulator.recordEscape(.unstructuredTask)  // the job is never run
                 return
             }
             if let previous = EscapeDetector.previousHook {

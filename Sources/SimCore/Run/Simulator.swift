@@ -190,15 +190,15 @@ public final class Simulator: @unchecked Sendable {
     @inline(__always)
     func enqueue(_ job: UnownedJob, slot: Int) {
         guard let thread, ThreadIdentity.current == thread, !drainingMainQueue else {
-            parkEscapedJob(nil, as: drainingMainQueue ? .mainActorHop : .foreignThreadResume)
+            recordEscape(drainingMainQueue ? .mainActorHop : .foreignThreadResume)
             return
         }
         guard isRunning else { return }  // after the run: drop
         ready.append(ReadyJob(job: job, slot: Int32(slot)))
     }
 
-    /// Records an escape; the job (if any) is parked, never run. Safe from any thread.
-    func parkEscapedJob(_ job: UnsafeMutableRawPointer?, as escape: Escape) {
+    /// Records an escape (the escaped job, if any, is dropped: never run). Safe from any thread.
+    func recordEscape(_ escape: Escape) {
         escapes.withLock { list in
             if !list.contains(escape) { list.append(escape) }
         }
@@ -268,7 +268,7 @@ public final class Simulator: @unchecked Sendable {
     private func outside(_ api: String) -> any Error {
         if isTearingDown { return CancellationError() }
         if isRunning {
-            parkEscapedJob(nil, as: drainingMainQueue ? .mainActorHop : .apiOutsideSimulation(api: api))
+            recordEscape(drainingMainQueue ? .mainActorHop : .apiOutsideSimulation(api: api))
         }
         return OutsideSimulationError(api: api)
     }

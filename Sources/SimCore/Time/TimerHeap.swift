@@ -70,12 +70,4 @@ public struct TimerHeap<Payload> {
         }
         return (top.deadline, top.payload)
     }
-
-    /// Removes every timer, returning their payloads in firing order.
-    @inlinable public mutating func drainAll() -> [Payload] {
-        var out: [Payload] = []
-        out.reserveCapacity(entries.count)
-        while let next = pop() { out.append(next.payload) }
-        return out
-    }
 }

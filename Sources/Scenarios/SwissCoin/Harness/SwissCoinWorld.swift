@@ -1,3 +1,4 @@
+import Foundation
 import FakeCloud
 import SimCore
 
@@ -48,8 +49,6 @@ struct SwissCoinWorld {
         return try? LocalStore.decode(Data(bytes))
     }
 }
-
-import Foundation
 
 /// Caps a list of entity diffs and says how many more there were.
 func capped(_ diffs: [EntityDiff], limit: Int = 8) -> (shown: [EntityDiff], note: String) {
