@@ -18,7 +18,7 @@ enum HelpText {
       simrun check-determinism --seed S --scenario NAME run a seed twice in child processes
       simrun shrink --seed S --scenario NAME            minimise a failing run into a replay file
       simrun replay FILE                                re-run a replay file exactly
-      simrun bench [--json] [--quick]                   kernel and scenario throughput
+      simrun bench [--json] [--quick] [--only LIST]     kernel and scenario throughput
       simrun help [COMMAND]                             this text, or a command's
 
     Examples:
@@ -125,11 +125,13 @@ enum HelpText {
     """ + exitCodes
 
     static let bench = """
-    simrun bench [--json] [--quick]
+    simrun bench [--json] [--quick] [--only LIST]
 
     Kernel figures: timer heap events/s, executor hops/s, a 10,000-request simulated upload with
     ~5 % faults (median of 5), memory across 1,000 and 10,000 seeds in one process, and per-scenario
     throughput. --quick shrinks every size (for tests). Use a release build for real figures.
+    --only picks sections, comma-separated: heap, executor, upload, memory, scenarios
+    (e.g. --only heap,executor).
 
     """ + exitCodes
 

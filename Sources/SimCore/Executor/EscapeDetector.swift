@@ -54,8 +54,14 @@ enum EscapeDetector {
 
     /// The simulator running on the calling thread, if any.
     static var currentSimulator: Simulator? {
+        currentSimulatorReference?.takeUnretainedValue()
+    }
+
+    /// The simulator running on the calling thread, unretained (the executor's hot path).
+    @inline(__always)
+    static var currentSimulatorReference: Unmanaged<Simulator>? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<Simulator>.fromOpaque(raw).takeUnretainedValue()
+        return Unmanaged<Simulator>.fromOpaque(raw)
     }
 
     /// Marks the calling thread as running `simulator` (or nothing).

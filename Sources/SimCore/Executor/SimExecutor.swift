@@ -4,21 +4,29 @@
 /// slot, so every job is attributed to a device and runs on the thread that called `run`. Tasks
 /// started with `Task(executorPreference:)` on it, and everything they call that inherits the
 /// preference (default actors, task groups, `async let`), stay inside the simulation.
-/// Jobs that arrive from another thread are parked and reported, never run.
+/// Jobs that arrive from another thread, or after the run, are recorded as escapes, never run.
 public final class SimExecutor: TaskExecutor, @unchecked Sendable {
     /// The simulator's slot for this executor (attribution, liveness, job counts).
     let slot: Int
-    /// Held weakly: an escaped job may come back after the run has ended.
-    private weak var simulator: Simulator?
+    /// The run's escape log; also this executor's proof of which run it belongs to.
+    private let escapeLog: EscapeLog
 
-    init(slot: Int, simulator: Simulator) {
+    init(slot: Int, escapeLog: EscapeLog) {
         self.slot = slot
-        self.simulator = simulator
+        self.escapeLog = escapeLog
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        guard let simulator else { return }  // the run is over and gone: drop
-        simulator.enqueue(unowned, slot: slot)
+        // The simulator is reachable only through the thread that runs it: that thread's marker
+        // is set for exactly the duration of `run`, so a match means it is alive and running,
+        // with no reference counting on this hot path. Anything else is an escape.
+        if let running = EscapeDetector.currentSimulatorReference {
+            let accepted = running._withUnsafeGuaranteedRef { simulator in
+                simulator.escapeLog === escapeLog && simulator.enqueue(unowned, slot: slot)
+            }
+            if accepted { return }
+        }
+        escapeLog.record(.foreignThreadResume)
     }
 }

@@ -48,8 +48,7 @@ public final class Simulator: @unchecked Sendable {
         let fire: () -> Void
     }
 
-    private var ready: [ReadyJob] = []
-    private var readyHead = 0
+    private let ready = ReadyQueue<ReadyJob>()
     private var parkedDeadJobs: [ReadyJob] = []
     private var scheduler: SimRandom
     private var timers = TimerHeap<TimerAction>()
@@ -73,8 +72,10 @@ public final class Simulator: @unchecked Sendable {
     private var hasRun = false
     private var drainingMainQueue = false
 
-    private let escapes = Mutex<[Escape]>([])
-    private let escapeFlag = Atomic<Bool>(false)
+    /// Escapes of this run, shared with the executors.
+    let escapeLog = EscapeLog()
+    /// Set by the root task when it returns or throws (checked every loop turn, so not generic).
+    private var rootFinished = false
 
     /// Creates a simulator for one run. Nothing runs until `run`.
     public init(seed: UInt64, options: SimulatorOptions = SimulatorOptions()) {
@@ -106,10 +107,11 @@ public final class Simulator: @unchecked Sendable {
         defer { finish() }
         let root = Task(executorPreference: executors[0]) { [unowned self] in
             do { box.value = .success(try await body(self)) } catch { box.value = .failure(error) }
+            self.rootFinished = true
         }
         _ = root
         do {
-            try loop(until: { box.value != nil })
+            try loop()
         } catch {
             teardown()
             throw error
@@ -131,13 +133,13 @@ public final class Simulator: @unchecked Sendable {
         EscapeDetector.setCurrent(nil)
     }
 
-    private func loop(until done: () -> Bool) throws {
-        while !done() {
-            if escapeFlag.load(ordering: .relaxed) { throw SimulationError.escape(escapes.withLock { $0 }) }
+    private func loop() throws {
+        while !rootFinished {
+            if escapeLog.hasEscapes { throw SimulationError.escape(escapeLog.all) }
             if events >= options.maxEvents {
                 throw SimulationError.budgetExhausted(events: events, pending: pendingDescription())
             }
-            if readyHead < ready.count {
+            if ready.count > 0 {
                 runNextJob()
             } else if let timer = timers.pop() {
                 if timer.payload.slot >= 0 && !slotAlive[Int(timer.payload.slot)] { continue }
@@ -153,22 +155,14 @@ public final class Simulator: @unchecked Sendable {
     @inline(__always)
     private func runNextJob() {
         if options.policy == .random {
-            let choices = ready.count - readyHead
+            let choices = ready.count
             if choices > 1 {
                 let pick = scheduler.below(choices)
-                if pick != 0 { ready.swapAt(readyHead, readyHead + pick) }
+                if pick != 0 { ready.swapFront(withOffset: pick) }
                 trace.mixChoice(UInt64(pick) << 32 | UInt64(choices))
             }
         }
-        let entry = ready[readyHead]
-        readyHead += 1
-        if readyHead == ready.count {
-            ready.removeAll(keepingCapacity: true)
-            readyHead = 0
-        } else if readyHead >= 1024 && readyHead * 2 >= ready.count {
-            ready.removeFirst(readyHead)
-            readyHead = 0
-        }
+        let entry = ready.removeFirst()
         let slot = Int(entry.slot)
         guard slotAlive[slot] || isTearingDown else {
             parkedDeadJobs.append(entry)
@@ -186,30 +180,29 @@ public final class Simulator: @unchecked Sendable {
 
     // MARK: Executor entry points
 
-    /// Called by `SimExecutor.enqueue`.
+    /// Called by `SimExecutor.enqueue` on the simulation's thread while the run is on; false
+    /// when the job must be treated as an escape. While the main queue is being drained at a
+    /// stall, a job enqueued here came from a `@MainActor` hop.
     @inline(__always)
-    func enqueue(_ job: UnownedJob, slot: Int) {
-        guard let thread, ThreadIdentity.current == thread, !drainingMainQueue else {
-            recordEscape(drainingMainQueue ? .mainActorHop : .foreignThreadResume)
-            return
+    func enqueue(_ job: UnownedJob, slot: Int) -> Bool {
+        if drainingMainQueue {
+            recordEscape(.mainActorHop)
+            return true
         }
-        guard isRunning else { return }  // after the run: drop
         ready.append(ReadyJob(job: job, slot: Int32(slot)))
+        return true
     }
 
     /// Records an escape (the escaped job, if any, is dropped: never run). Safe from any thread.
     func recordEscape(_ escape: Escape) {
-        escapes.withLock { list in
-            if !list.contains(escape) { list.append(escape) }
-        }
-        escapeFlag.store(true, ordering: .relaxed)
+        escapeLog.record(escape)
     }
 
     // MARK: Slots (one executor per simulated process)
 
     func makeSlot(name: String, device: Device?) -> Int {
         let slot = executors.count
-        let executor = SimExecutor(slot: slot, simulator: self)
+        let executor = SimExecutor(slot: slot, escapeLog: escapeLog)
         executors.append(executor)
         unownedExecutors.append(executor.asUnownedTaskExecutor())
         slotAlive.append(true)
@@ -320,7 +313,7 @@ public final class Simulator: @unchecked Sendable {
         // Give jobs arriving from foreign threads a moment to show up, so the escape is named.
         // Wall-clock waiting is allowed here: it is detection only and never changes a result.
         for _ in 0..<max(0, options.stallGraceMilliseconds) {
-            if escapeFlag.load(ordering: .relaxed) { throw SimulationError.escape(escapes.withLock { $0 }) }
+            if escapeLog.hasEscapes { throw SimulationError.escape(escapeLog.all) }
             MainQueueProbe.sleepOneMillisecond()
         }
         if ThreadIdentity.isMain {
@@ -328,7 +321,7 @@ public final class Simulator: @unchecked Sendable {
             MainQueueProbe.drainBriefly()
             drainingMainQueue = false
         }
-        if escapeFlag.load(ordering: .relaxed) { throw SimulationError.escape(escapes.withLock { $0 }) }
+        if escapeLog.hasEscapes { throw SimulationError.escape(escapeLog.all) }
         throw SimulationError.stall(pending: pendingDescription())
     }
 
@@ -352,20 +345,18 @@ public final class Simulator: @unchecked Sendable {
         for id in waiters.keys.sorted() { waiters[id]?.abandon() }
         waiters.removeAll()
         timers = TimerHeap()
-        ready.append(contentsOf: parkedDeadJobs)
+        for job in parkedDeadJobs { ready.append(job) }
         parkedDeadJobs.removeAll()
         var budget = 200_000
-        while readyHead < ready.count && budget > 0 {
-            let entry = ready[readyHead]
-            readyHead += 1
+        while ready.count > 0 && budget > 0 {
+            let entry = ready.removeFirst()
             entry.job.runSynchronously(on: unownedExecutors[Int(entry.slot)])
             budget -= 1
             for id in waiters.keys.sorted() { waiters[id]?.abandon() }
             waiters.removeAll()
         }
-        leakedJobs = ready.count - readyHead
+        leakedJobs = ready.count
         ready.removeAll()
-        readyHead = 0
         for device in devices { device.releaseContext() }
     }
 }

@@ -6,42 +6,63 @@ import SimCore
 enum BenchCommand {
     static func main(_ tokens: [String]) throws -> ExitCode {
         var args = Arguments(tokens)
-        try args.rejectUnknownFlags(known: ["--json", "--quick", "--help"])
+        let known = ["--json", "--quick", "--only", "--help"]
+        try args.rejectUnknownFlags(known: known)
         let json = try args.flag("--json")
         let sizes = try args.flag("--quick") ? BenchSizes.quick : BenchSizes.full
-        try args.finish(known: ["--json", "--quick", "--help"])
-        let heap = KernelBench.timerHeap(events: sizes.heapEvents)
-        let hops = try KernelBench.executorHops(yields: sizes.yields)
-        let upload = try KernelBench.upload(items: sizes.uploadItems, repeats: sizes.uploadRepeats)
-        let memory = try KernelBench.memory(first: sizes.memorySeeds.first, second: sizes.memorySeeds.second)
-        let scenarios = AppCatalog.apps.flatMap(\.scenarios).map { ScenarioBench.measure($0, sizes: sizes) }
+        let sections = try BenchSection.parse(try args.option("--only"))
+        try args.finish(known: known)
+        let heap = sections.contains(.heap) ? KernelBench.timerHeap(events: sizes.heapEvents) : (eventsPerSecond: 0, checksum: 0)
+        let hops = sections.contains(.executor) ? try KernelBench.executorHops(yields: sizes.yields) : 0
+        let upload = sections.contains(.upload)
+            ? try KernelBench.upload(items: sizes.uploadItems, repeats: sizes.uploadRepeats) : (medianMilliseconds: 0, exact: true)
+        let memory = sections.contains(.memory)
+            ? try KernelBench.memory(first: sizes.memorySeeds.first, second: sizes.memorySeeds.second) : [0, 0, 0]
+        let scenarios = sections.contains(.scenarios)
+            ? AppCatalog.apps.flatMap(\.scenarios).map { ScenarioBench.measure($0, sizes: sizes) } : []
         #if DEBUG
         let build = "debug"
         #else
         let build = "release"
         #endif
         if json {
-            let document: JSONValue = [
-                "build": .string(build),
-                "timer_heap": ["events": .int(Int64(sizes.heapEvents)), "pending": 1_000, "events_per_second": .int(Int64(heap.eventsPerSecond))],
-                "executor": ["yields": .int(Int64(sizes.yields)), "hops_per_second": .int(Int64(hops))],
-                "upload": ["requests": .int(Int64(sizes.uploadItems)), "fault_ppm": 50_000, "runs": .int(Int64(sizes.uploadRepeats)),
-                           "median_wall_ms": .int(Int64(upload.medianMilliseconds)), "exact": .bool(upload.exact)],
-                "memory": ["seeds": .array([0, .int(Int64(sizes.memorySeeds.first)), .int(Int64(sizes.memorySeeds.second))]),
-                           "rss_bytes": .array(memory.map { .int(Int64($0)) })],
-                "scenarios": .array(scenarios.map(\.json)),
-            ]
-            Console.out(document.canonicalText)
+            var document: [String: JSONValue] = ["build": .string(build)]
+            if sections.contains(.heap) {
+                document["timer_heap"] = ["events": .int(Int64(sizes.heapEvents)), "pending": 1_000, "events_per_second": .int(Int64(heap.eventsPerSecond))]
+            }
+            if sections.contains(.executor) {
+                document["executor"] = ["yields": .int(Int64(sizes.yields)), "hops_per_second": .int(Int64(hops))]
+            }
+            if sections.contains(.upload) {
+                document["upload"] = ["requests": .int(Int64(sizes.uploadItems)), "fault_ppm": 50_000, "runs": .int(Int64(sizes.uploadRepeats)),
+                                      "median_wall_ms": .int(Int64(upload.medianMilliseconds)), "exact": .bool(upload.exact)]
+            }
+            if sections.contains(.memory) {
+                document["memory"] = ["seeds": .array([0, .int(Int64(sizes.memorySeeds.first)), .int(Int64(sizes.memorySeeds.second))]),
+                                      "rss_bytes": .array(memory.map { .int(Int64($0)) })]
+            }
+            if sections.contains(.scenarios) { document["scenarios"] = .array(scenarios.map(\.json)) }
+            Console.out(JSONValue.object(document).canonicalText)
             return .passed
         }
         Console.out("build: \(build)\(build == "debug" ? " (use `swift build -c release` for real figures)" : "")")
-        Console.out(String(format: "timer heap      %.1f M events/s (1,000 pending, %d events)", heap.eventsPerSecond / 1e6, sizes.heapEvents))
-        Console.out(String(format: "executor hops   %.1f M hops/s (%d Task.yield)", hops / 1e6, sizes.yields))
-        Console.out("upload          \(upload.medianMilliseconds) ms median of \(sizes.uploadRepeats) (\(sizes.uploadItems) requests, ~5 % faults, exact: \(upload.exact))")
-        let mb = memory.map { String(format: "%.1f MB", Double($0) / 1_048_576) }
-        Console.out("memory (RSS)    start \(mb[0]), after \(sizes.memorySeeds.first) seeds \(mb[1]), after \(sizes.memorySeeds.second) seeds \(mb[2])")
-        if scenarios.isEmpty { Console.out("scenarios       (none in the catalogue yet)") }
-        scenarios.forEach { Console.out($0.line) }
+        if sections.contains(.heap) {
+            Console.out(String(format: "timer heap      %.1f M events/s (1,000 pending, %d events)", heap.eventsPerSecond / 1e6, sizes.heapEvents))
+        }
+        if sections.contains(.executor) {
+            Console.out(String(format: "executor hops   %.1f M hops/s (%d Task.yield)", hops / 1e6, sizes.yields))
+        }
+        if sections.contains(.upload) {
+            Console.out("upload          \(upload.medianMilliseconds) ms median of \(sizes.uploadRepeats) (\(sizes.uploadItems) requests, ~5 % faults, exact: \(upload.exact))")
+        }
+        if sections.contains(.memory) {
+            let mb = memory.map { String(format: "%.1f MB", Double($0) / 1_048_576) }
+            Console.out("memory (RSS)    start \(mb[0]), after \(sizes.memorySeeds.first) seeds \(mb[1]), after \(sizes.memorySeeds.second) seeds \(mb[2])")
+        }
+        if sections.contains(.scenarios) {
+            if scenarios.isEmpty { Console.out("scenarios       (none in the catalogue yet)") }
+            scenarios.forEach { Console.out($0.line) }
+        }
         return .passed
     }
 }
