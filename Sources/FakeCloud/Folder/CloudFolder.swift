@@ -8,7 +8,9 @@ import SimCore
 /// The daemons are separate processes from the app: they keep running when the app is killed,
 /// pause while their device is offline, and run on simulator timers. Server paths are the
 /// devices' paths (prefix included). Every decision is traced under the `folder` component.
-public final class CloudFolder {
+/// Like `Simulator`, all state is touched only on the simulation's thread, hence `@unchecked Sendable`
+/// (scenario closures given to `sim.run` capture it).
+public final class CloudFolder: @unchecked Sendable {
     /// Which provider's behaviour this folder has.
     public let provider: FolderProvider
     /// The synced path prefix on every device (e.g. `Minuta/`).
