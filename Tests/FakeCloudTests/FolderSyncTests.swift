@@ -249,6 +249,27 @@ final class FolderSyncTests: XCTestCase {
         XCTAssertEqual(bed.files(bed.bob), [Self.path: Self.bytes("v1")], "the stub is gone once downloaded")
     }
 
+    // MARK: Faults
+
+    func testSlowTransfersFireWithFaultsOnAndStopWhileHealing() throws {
+        let bed = Bed(.dropbox, faults: .plan(FaultPlan(rates: [.slowResponse: 1_000_000])))
+        let folder = bed.folder, ann = bed.ann
+        let injectedBeforeHealing = try bed.sim.run { sim -> Int in
+            ann.files.write(Self.path, Self.bytes("v1"))
+            await Self.wait(sim, .seconds(5))
+            let injected = sim.faults.injected.count
+            sim.beginHealing()
+            ann.files.write(Self.path, Self.bytes("v2"))
+            let settled = await folder.settle(within: .seconds(300))
+            XCTAssertTrue(settled)
+            return injected
+        }
+        let folderFaults = bed.sim.faults.injected.filter { $0.subject.hasPrefix("folder ") }
+        XCTAssertGreaterThan(folderFaults.count, 0, "a slow transfer fired")
+        XCTAssertEqual(bed.sim.faults.injected.count, injectedBeforeHealing, "no fault while healing")
+        XCTAssertEqual(bed.bob.files.read(Self.path), Self.bytes("v2"))
+    }
+
     // MARK: Determinism
 
     private func tracedRun(seed: UInt64) throws -> (hash: UInt64, records: Int) {
