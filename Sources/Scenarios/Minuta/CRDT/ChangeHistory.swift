@@ -30,7 +30,7 @@ struct ChangeHistory: Sendable {
     func nextSeq(for actor: ActorId) -> UInt64 { (progress[actor]?.seq ?? 0) + 1 }
 
     /// The number of operations in all applied changes.
-    var operationCount: Int { changes.reduce(0) { $0 + $1.operationCount } }
+    private(set) var operationCount = 0
 
     /// Whether `change` is already here, can be applied, or must wait. A second change with a
     /// used sequence number, or op counters that go back, is refused.
@@ -50,9 +50,10 @@ struct ChangeHistory: Sendable {
     mutating func record(_ change: Change) {
         indexByHash[change.hash] = changes.count
         changes.append(change)
+        operationCount += change.operationCount
         change.deps.forEach { heads.remove($0) }
         heads.insert(change.hash)
-        progress[change.actor] = ActorProgress(seq: change.seq, lastOp: max(change.lastOp, change.startOp - 1))
+        progress[change.actor] = ActorProgress(seq: change.seq, lastOp: change.lastOp)
     }
 
     /// The applied changes in the canonical order `save` writes: by start op, actor, sequence.

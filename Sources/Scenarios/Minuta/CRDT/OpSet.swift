@@ -48,6 +48,7 @@ struct OpSet: Sendable {
     }
 
     private func check(_ op: Operation, id: OpId) throws {
+        if op.insert && op.action == .delete { throw DocumentError.invalidOperation("an insert must carry a value") }
         if case .make = op.action, maps[.op(id)] != nil || lists[.op(id)] != nil {
             throw DocumentError.invalidOperation("object \(id) already exists")
         }
