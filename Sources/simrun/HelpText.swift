@@ -128,9 +128,9 @@ enum HelpText {
     simrun bench [--json] [--quick] [--only LIST]
 
     Kernel figures: timer heap events/s, executor hops/s, a 10,000-request simulated upload with
-    ~5 % faults (median of 5), memory across 1,000 and 10,000 seeds in one process, and per-scenario
-    throughput. --quick shrinks every size (for tests). Use a release build for real figures.
-    --only picks sections, comma-separated: heap, executor, upload, memory, scenarios
+    ~5 % faults (median of 5), memory across 1,000 and 10,000 seeds in one process, per-scenario
+    throughput, and merging two Minuta CRDT documents of 10,000 operations each. --quick shrinks every size (for tests). Use a release build for real figures.
+    --only picks sections, comma-separated: heap, executor, upload, memory, scenarios, crdt
     (e.g. --only heap,executor).
 
     """ + exitCodes

@@ -20,6 +20,7 @@ enum BenchCommand {
             ? try KernelBench.memory(first: sizes.memorySeeds.first, second: sizes.memorySeeds.second) : [0, 0, 0]
         let scenarios = sections.contains(.scenarios)
             ? AppCatalog.apps.flatMap(\.scenarios).map { ScenarioBench.measure($0, sizes: sizes) } : []
+        let crdt = sections.contains(.crdt) ? CRDTMergeBench.measure(sizes) : nil
         #if DEBUG
         let build = "debug"
         #else
@@ -42,6 +43,7 @@ enum BenchCommand {
                                       "rss_bytes": .array(memory.map { .int(Int64($0)) })]
             }
             if sections.contains(.scenarios) { document["scenarios"] = .array(scenarios.map(\.json)) }
+            if let crdt { document["crdt_merge"] = crdt.json }
             Console.out(JSONValue.object(document).canonicalText)
             return .passed
         }
@@ -63,6 +65,7 @@ enum BenchCommand {
             if scenarios.isEmpty { Console.out("scenarios       (none in the catalogue yet)") }
             scenarios.forEach { Console.out($0.line) }
         }
+        if let crdt { Console.out(crdt.line) }
         return .passed
     }
 }

@@ -1,6 +1,6 @@
 /// One part of `simrun bench`, selectable with `--only` (comma-separated).
 enum BenchSection: String, CaseIterable {
-    case heap, executor, upload, memory, scenarios
+    case heap, executor, upload, memory, scenarios, crdt
 
     /// The sections named by `--only`, or every section when it is absent.
     static func parse(_ text: String?) throws -> Set<BenchSection> {
