@@ -27,6 +27,7 @@ public final class SupabaseServer: SimService {
     public internal(set) var store: TableStore
     public internal(set) var auth: AuthService
     public internal(set) var storage: StorageBuckets
+    private let functionMemo = FunctionMemo()
 
     public init(backend: BackendDefinition, random: SimRandom, config: SupabaseConfig = SupabaseConfig()) {
         self.backend = backend
@@ -95,13 +96,16 @@ public final class SupabaseServer: SimService {
             let error = PostgrestError(code: "UNAUTHORIZED", message: "Invalid JWT")
             return SupabaseResponse(status: 401, body: ["msg": .string(error.message)], error: error)
         }
-        let call = FunctionCall(body: body, auth: statement.auth, device: statement.device) { [unowned self] request, elevated in
+        let memoPrefix = "\(functionName)|\(statement.auth.role.rawValue)|\(statement.auth.uid ?? "")|"
+        let call = FunctionCall(body: body, auth: statement.auth, device: statement.device, runner: { [unowned self] request, elevated in
             var asCaller = statement
             if elevated { asCaller.auth = .serviceRole }
             do throws(PostgrestError) {
                 return .success(try self.store.execute(request, by: asCaller))
             } catch { return .failure(error) }
-        }
+        }, memo: { [unowned self] key, compute in
+            try self.functionMemo.value(memoPrefix + key, revision: self.store.revision, compute)
+        })
         let result = function.run(call)
         context.record(name, "function \(functionName) status=\(result.status)")
         let error = result.status >= 400 ? PostgrestError(code: String(result.status), message: result.body.canonicalText) : nil

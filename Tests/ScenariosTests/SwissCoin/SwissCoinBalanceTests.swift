@@ -64,3 +64,31 @@ final class SwissCoinBalanceTests: XCTestCase {
         XCTAssertEqual(MinorUnits.decimalString(1200, currency: "JPY"), "1200")
     }
 }
+
+/// The one-pass balance table must be the per-person rule, person for person.
+final class ExactBalanceEveryoneTests: XCTestCase {
+    func testOnePassTableEqualsPerPersonBalanceOnGeneratedStores() {
+        for seed in UInt64(1)...12 {
+            let dataset = DatasetGenerator.generate(seed: seed, size: seed % 2 == 0 ? .small : .default)
+            let database = dataset.database
+            let currency = dataset.defaultCurrency
+            var people = Set(database.persons.compactMap(\.id))
+            for tx in database.transactions {
+                tx.splits.forEach { if let id = $0.owedById { people.insert(id) } }
+                tx.payers.forEach { if let id = $0.paidById { people.insert(id) } }
+            }
+            for me in people.sorted().prefix(4) {
+                for reconcile in [true, false] {
+                    let table = ExactBalance.balancesWithEveryone(currentUserId: me, in: database, defaultCurrency: currency,
+                                                                  reconcile: reconcile)
+                    for person in people.sorted() {
+                        let single = ExactBalance.balance(personId: person, currentUserId: me, in: database,
+                                                          defaultCurrency: currency, reconcile: reconcile)
+                        XCTAssertEqual(table[person] ?? [:], single, "seed \(seed) me \(me) person \(person)")
+                    }
+                    XCTAssertNil(table[me])
+                }
+            }
+        }
+    }
+}

@@ -11,6 +11,7 @@ public struct FunctionCall {
     /// The device that invoked the function.
     public let device: String
     let runner: (TableRequest, Bool) -> Result<[Row], PostgrestError>
+    let memo: (_ key: String, _ compute: () throws -> Any) throws -> Any
 
     /// Runs a PostgREST request as the caller (RLS applies). Rows come back in stored form:
     /// numeric as exact decimal text, so a function can sum exact minor units.
@@ -21,6 +22,17 @@ public struct FunctionCall {
     /// Runs a request with the service-role key (bypasses RLS).
     public func queryAsServiceRole(_ request: TableRequest) throws(PostgrestError) -> [Row] {
         try runner(request, true).get()
+    }
+
+    /// `compute()`, or the value it returned on an earlier call of this function by this caller
+    /// while no table has been written since. Only for values that are a pure function of the
+    /// body-independent `key`, the caller and the rows it can see (no clock, no randomness): the
+    /// fake's shortcut for recomputing, never a change in what the function answers.
+    public func memoized<T>(_ key: String, _ compute: () throws -> T) throws -> T {
+        guard let value = try memo(key, { try compute() }) as? T else {
+            preconditionFailure("memo key \(key) used with two types")
+        }
+        return value
     }
 
     /// Shorthand: every row of `table` the caller can see matching `filters`.

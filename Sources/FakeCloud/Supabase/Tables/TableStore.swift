@@ -16,6 +16,9 @@ public struct TableStore {
     /// Undo records of the running request's row changes (see `RowUndo`); empty between requests.
     var journal: [RowUndo] = []
     public internal(set) var provenance = ProvenanceLog()
+    /// Bumped by every statement that may write (whether or not it succeeds): equal revisions
+    /// mean equal contents, which lets memoized function results stay valid.
+    public private(set) var revision: UInt64 = 0
     var random: SimRandom
     /// `now()` at virtual time zero, in microseconds since 1970 UTC.
     let epochMicros: Int64
@@ -47,6 +50,7 @@ public struct TableStore {
             throw PostgrestError(
                 code: "42P01", message: "relation \"public.\(request.table)\" does not exist")
         }
+        if case .select = request.action {} else { revision &+= 1 }
         let mark = journal.count
         let logMark = provenance.entries.count
         do {

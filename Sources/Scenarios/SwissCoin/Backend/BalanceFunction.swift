@@ -19,16 +19,22 @@ enum BalanceFunction {
             return FunctionResult(status: 400, body: ["error": "person_id required"])
         }
         do {
-            // Runs as the caller: only rows RLS lets them see count.
-            let rows = ServerRows(
-                transactions: try call.select("financial_transactions"), splits: try call.select("transaction_splits"),
-                payers: try call.select("transaction_payers"), settlements: try call.select("settlements"), persons: [])
-            let database = rows.database(defaultCurrency: defaultCurrency)
-            let balances = ExactBalance.balance(personId: person, currentUserId: me, in: database, defaultCurrency: defaultCurrency,
-                                                reconcile: false)
-            return FunctionResult(body: response(balances))
-        } catch {
+            // Runs as the caller: only rows RLS lets them see count. Every person's balance comes
+            // from the same rows, so they are computed together and remembered until a table
+            // changes (`FunctionCall.memoized`): the answer is the same as recomputing.
+            let everyone = try call.memoized("balances") {
+                let rows = ServerRows(
+                    transactions: try call.select("financial_transactions"), splits: try call.select("transaction_splits"),
+                    payers: try call.select("transaction_payers"), settlements: try call.select("settlements"), persons: [])
+                let database = rows.database(defaultCurrency: defaultCurrency)
+                return ExactBalance.balancesWithEveryone(currentUserId: me, in: database, defaultCurrency: defaultCurrency,
+                                                         reconcile: false)
+            }
+            return FunctionResult(body: response(person == me ? [:] : everyone[person] ?? [:]))
+        } catch let error as PostgrestError {
             return FunctionResult(status: 400, body: error.body)
+        } catch {
+            return FunctionResult(status: 500, body: ["error": .string("\(error)")])
         }
     }
 

@@ -32,11 +32,11 @@ public enum ExactBalance {
     /// Every other person's balance with "me", keyed by person id (persons without an id omitted).
     public static func allBalances(currentUserId: String, in database: LocalDatabase,
                                    defaultCurrency: String) -> [String: [String: Int64]] {
+        let everyone = balancesWithEveryone(currentUserId: currentUserId, in: database, defaultCurrency: defaultCurrency)
         var result: [String: [String: Int64]] = [:]
         for person in database.persons {
             guard let id = person.id, id != currentUserId else { continue }
-            result[id] = balance(personId: id, currentUserId: currentUserId, in: database,
-                                 defaultCurrency: defaultCurrency)
+            result[id] = everyone[id] ?? [:]
         }
         return result
     }

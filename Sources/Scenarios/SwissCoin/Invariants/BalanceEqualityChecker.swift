@@ -57,10 +57,11 @@ struct BalanceEqualityChecker: InvariantChecker {
         let currency = plan.dataset.defaultCurrency
         let device = ExactBalance.allBalances(currentUserId: owner, in: world.expected(plan), defaultCurrency: currency)
         let serverDB = ServerSnapshot(admin: world.admin, ownerId: owner).database(defaultCurrency: currency)
+        let serverBalances = ExactBalance.balancesWithEveryone(currentUserId: owner, in: serverDB, defaultCurrency: currency,
+                                                               reconcile: false)
         var diffs: [EntityDiff] = []
         for person in device.keys.sorted() {
-            let server = ExactBalance.balance(personId: person, currentUserId: owner, in: serverDB, defaultCurrency: currency,
-                                              reconcile: false)
+            let server = serverBalances[person] ?? [:]
             let local = device[person]!
             for code in Set(local.keys).union(server.keys).sorted() where local[code] != server[code] {
                 diffs.append(EntityDiff(

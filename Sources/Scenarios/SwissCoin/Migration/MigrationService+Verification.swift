@@ -13,6 +13,9 @@ extension MigrationService {
         var persons = database.persons
         if !has(.verifyLocalIds) { persons = persons.filter { $0.id != nil && $0.id != localMe } }
         if has(.verifySampled) { persons = Array(persons.prefix(5)) }  // fetchLimit = 5, unsorted fetch
+        // The fixed path's local side, computed once for every person (the same numbers
+        // `ExactBalance.balance` gives one person at a time).
+        let exactLocal = usesExactComparison ? exactLocalBalances(database, me: localMe) : [:]
         var mismatches: [BalanceMismatch] = []
         for person in persons {
             let localId = person.id ?? ""
@@ -20,12 +23,29 @@ extension MigrationService {
             let response = try await client.invoke(function: "calculate-balance",
                                                    body: ["person_id": .string(serverId)])
             let server = BalanceResponse(json: response)
-            mismatches += compare(localId: localId, serverId: serverId, server: server, database: database, me: localMe)
+            if usesExactComparison {
+                mismatches += compareExactly(local: exactLocal[serverId] ?? [:], serverId: serverId, server: server)
+            } else {
+                mismatches += compare(localId: localId, serverId: serverId, server: server, database: database, me: localMe)
+            }
         }
         if !mismatches.isEmpty && !has(.verifyPrintOnly) { throw MigrationError.balanceMismatch(mismatches) }
         return mismatches
     }
 
+    /// Whether this variant compares exactly (every currency, minor units) rather than the seed's way.
+    private var usesExactComparison: Bool { !has(.verifyPrimaryOnly) && !has(.verifyFloatTolerance) }
+
+    /// Fixed: compare in the server's identity space. The exact rule shares a debt among creditors
+    /// in person-id order, so the old local "me" id and the auth id can put a remainder cent on
+    /// different people: remap first, then compute.
+    private func exactLocalBalances(_ database: LocalDatabase, me: String) -> [String: [String: Int64]] {
+        let authId = authUserId ?? me
+        let remapped = me == authId ? database : IdentityRemap.apply(from: me, to: authId, in: database)
+        return ExactBalance.balancesWithEveryone(currentUserId: authId, in: remapped, defaultCurrency: defaultCurrency)
+    }
+
+    /// The seed's comparisons (SC-13): the app's `Double` balance against the server's numbers.
     private func compare(localId: String, serverId: String, server: BalanceResponse, database: LocalDatabase,
                          me: String) -> [BalanceMismatch] {
         let local = BalanceCalculator.calculateBalance(personId: localId, currentUserId: me, in: database,
@@ -44,12 +64,7 @@ extension MigrationService {
             }
             return result
         }
-        // Fixed: compare in the server's identity space. The exact rule shares a debt among
-        // creditors in person-id order, so the old local "me" id and the auth id can put a
-        // remainder cent on different people: remap first, then compute.
-        let authId = authUserId ?? me
-        let remapped = me == authId ? database : IdentityRemap.apply(from: me, to: authId, in: database)
-        return compareExactly(localId: serverId, serverId: serverId, server: server, database: remapped, me: authId)
+        preconditionFailure("the exact comparison does not go through compare")
     }
 
     /// One amount pair: within 0.01 as `Double` (seed l.1034-1036), or exactly in minor units.
@@ -64,17 +79,14 @@ extension MigrationService {
     }
 
     /// Fixed: every currency, integer minor units, no tolerance.
-    private func compareExactly(localId: String, serverId: String, server: BalanceResponse,
-                                database: LocalDatabase, me: String) -> [BalanceMismatch] {
-        let local = ExactBalance.balance(personId: localId, currentUserId: me, in: database,
-                                         defaultCurrency: defaultCurrency)
+    private func compareExactly(local: [String: Int64], serverId: String, server: BalanceResponse) -> [BalanceMismatch] {
         let serverMinor = server.minorBalances()
         var result: [BalanceMismatch] = []
         for currency in Set(local.keys).union(serverMinor.keys).sorted() {
             let l = local[currency] ?? 0
             let s = serverMinor[currency] ?? 0
             if l != s {
-                log("Balance mismatch for \(localId) in \(currency): local=\(l) server=\(s) (minor units)")
+                log("Balance mismatch for \(serverId) in \(currency): local=\(l) server=\(s) (minor units)")
                 result.append(BalanceMismatch(personId: serverId, currency: currency, local: Double(l), server: Double(s)))
             }
         }
