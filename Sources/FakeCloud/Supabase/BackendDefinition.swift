@@ -114,9 +114,11 @@ public final class TableBuilder {
         uniques.append(UniqueConstraint(name: ([name] + columns + ["key"]).joined(separator: "_"), columns: columns))
     }
 
-    /// A policy; see `RowLevelSecurity` for how policies combine.
-    public func policy(_ name: String, _ command: PolicyCommand, using: PolicyExpression?, withCheck: PolicyExpression? = nil) {
-        security.policies.append(Policy(name: name, command: command, using: using, withCheck: withCheck))
+    /// A policy; see `RowLevelSecurity` for how policies combine. `reads` names the tables its
+    /// expressions look up through `visibleRow` (nil, the default: possibly any).
+    public func policy(_ name: String, _ command: PolicyCommand, using: PolicyExpression?, withCheck: PolicyExpression? = nil,
+                       reads: [String]? = nil) {
+        security.policies.append(Policy(name: name, command: command, using: using, withCheck: withCheck, reads: reads))
     }
 
     /// `create policy … for all using (column = auth.uid()) with check (column = auth.uid())`.
@@ -124,7 +126,7 @@ public final class TableBuilder {
         policy("\(name)_owner", .all, using: { row, context in
             guard let uid = context.uid else { return false }
             return row[column] == .string(uid)
-        })
+        }, reads: [])
     }
 
     /// A child without its own owner column: visible/writable when the caller can see the parent row
@@ -133,7 +135,7 @@ public final class TableBuilder {
         policy("\(name)_via_\(parent)", .all, using: { row, context in
             guard let value = row[column], !value.isNull else { return false }
             return context.visibleRow(in: parent, where: "id", equals: value) != nil
-        })
+        }, reads: [parent])
     }
 
     func schema() -> TableSchema {

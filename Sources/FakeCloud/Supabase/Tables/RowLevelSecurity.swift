@@ -51,12 +51,17 @@ public struct Policy: Sendable {
     public var command: PolicyCommand
     public var using: PolicyExpression?
     public var withCheck: PolicyExpression?
+    /// The tables its expressions may read through `visibleRow` (nil: possibly any). Only a
+    /// speed hint: a statement snapshots just the tables its policies can reach.
+    public var reads: [String]?
 
-    public init(name: String, command: PolicyCommand, using: PolicyExpression?, withCheck: PolicyExpression? = nil) {
+    public init(name: String, command: PolicyCommand, using: PolicyExpression?, withCheck: PolicyExpression? = nil,
+                reads: [String]? = nil) {
         self.name = name
         self.command = command
         self.using = using
         self.withCheck = withCheck
+        self.reads = reads
     }
 }
 
@@ -78,6 +83,17 @@ public struct RowLevelSecurity: Sendable {
     }
 
     public static let disabled = RowLevelSecurity(enabled: false)
+
+    /// The tables this table's policies may read (nil: possibly any; empty when RLS is off).
+    var readTables: [String]? {
+        guard enabled else { return [] }
+        var tables: [String] = []
+        for policy in policies {
+            guard let reads = policy.reads else { return nil }
+            tables += reads
+        }
+        return tables
+    }
 
     /// The USING check of `command` for an existing row.
     func passesUsing(_ command: PolicyCommand, _ row: Row, _ context: PolicyContext) -> Bool {

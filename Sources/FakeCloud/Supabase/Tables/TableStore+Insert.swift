@@ -17,7 +17,7 @@ extension TableStore {
         _ request: TableRequest, _ statement: StatementContext
     ) throws(PostgrestError) -> [Row] {
         let mentioned = Set(input.flatMap(\.keys))
-        let policy = policyContext(statement.auth)
+        let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
         var touchedKeys: Set<String> = []
         for proposedInput in input {

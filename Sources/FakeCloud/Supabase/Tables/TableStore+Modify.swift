@@ -9,7 +9,7 @@ extension TableStore {
     mutating func update(_ schema: TableSchema, _ values: Row, _ request: TableRequest, _ statement: StatementContext)
         throws(PostgrestError) -> [Row]
     {
-        let policy = policyContext(statement.auth)
+        let policy = policyContext(statement.auth, for: schema.name)
         var coerced: Row = [:]
         for key in values.keys.sorted() { coerced[key] = try schema.column(key)!.type.coerce(values[key]!) }
         var written: [Row] = []
@@ -35,7 +35,7 @@ extension TableStore {
     mutating func delete(_ schema: TableSchema, _ request: TableRequest, _ statement: StatementContext)
         throws(PostgrestError) -> [Row]
     {
-        let policy = policyContext(statement.auth)
+        let policy = policyContext(statement.auth, for: schema.name)
         var kept: [Row] = []
         var removed: [Row] = []
         for row in rows[schema.name]! {

@@ -113,7 +113,7 @@ public struct TableStore {
     mutating func select(_ schema: TableSchema, _ request: TableRequest, _ statement: StatementContext)
         throws(PostgrestError) -> [Row]
     {
-        let policy = policyContext(statement.auth)
+        let policy = policyContext(statement.auth, for: schema.name)
         var result: [Row] = []
         for row in rows[schema.name] ?? [] where try matches(row, schema, request.filters) {
             if schema.security.passesUsing(.select, row, policy) { result.append(row) }
@@ -154,14 +154,31 @@ public struct TableStore {
         }.map(\.element)
     }
 
-    /// The context policy expressions run with; sub-queries see what the caller's SELECT policy allows.
-    func policyContext(_ auth: AuthContext) -> PolicyContext {
-        let snapshot = rows
-        let indexSnapshot = indexes
+    /// The context policy expressions run with; sub-queries see what the caller's SELECT policy
+    /// allows, in the state the statement started from (PostgreSQL: a command does not see its own
+    /// writes). Only the tables `table`'s policies can reach are held: holding the table being
+    /// written would make its first write copy the whole table (copy-on-write).
+    func policyContext(_ auth: AuthContext, for table: String) -> PolicyContext {
+        var snapshot: [String: [Row]] = [:]
+        var indexSnapshot: [String: [UniqueIndex]] = [:]
+        var complete = false
+        if auth.role != .serviceRole {
+            if let reachable = policyReach(from: table) {
+                for name in reachable {
+                    snapshot[name] = rows[name]
+                    indexSnapshot[name] = indexes[name]
+                }
+            } else {
+                snapshot = rows
+                indexSnapshot = indexes
+                complete = true
+            }
+        }
         let schemas = self.schemas
         var context: PolicyContext!
         context = PolicyContext(auth: auth) { table, column, value in
             guard let schema = schemas[table] else { return nil }
+            precondition(complete || snapshot[table] != nil, "a policy read table \(table) without declaring it in `reads`")
             if !value.isNull, let index = indexSnapshot[table]?.first(where: { $0.columns == [column] }) {
                 // A unique column: at most one row has `value`.
                 guard let position = index.position(of: [value]), let row = snapshot[table]?[position] else { return nil }
@@ -172,6 +189,21 @@ public struct TableStore {
             }
         }
         return context
+    }
+
+    /// The tables reachable from `table`'s policies through `visibleRow`, transitively (a lookup
+    /// applies the looked-up table's SELECT policy); nil when some policy may read any table.
+    func policyReach(from table: String) -> [String]? {
+        var reached: [String] = []
+        var frontier = [table]
+        while let next = frontier.popLast() {
+            guard let reads = schemas[next]?.security.readTables else { return nil }
+            for name in reads where !reached.contains(name) {
+                reached.append(name)
+                frontier.append(name)
+            }
+        }
+        return reached
     }
 
     /// The stored rows of a statement's result as the API sends them (numeric as JSON numbers).
