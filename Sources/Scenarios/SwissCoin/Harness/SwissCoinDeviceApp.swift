@@ -27,6 +27,8 @@ struct SwissCoinDeviceApp: Sendable {
     let server: ServiceHandle<SupabaseServer>
     let variant: SwissCoinVariant
     let reports: AppReports
+    /// The device's decoded-store cache, kept across launches (see `LocalStoreCache`).
+    let storeCache: LocalStoreCache
     /// How many times the user taps Retry in one launch before giving up until the next launch.
     var retriesPerLaunch = 4
 
@@ -36,7 +38,7 @@ struct SwissCoinDeviceApp: Sendable {
         let defaults = DeviceKeyValues(context)
         guard await signInIfNeeded(client, context) else { return }
         let migration = MigrationService(
-            client: client, store: LocalStore(files: files), defaults: defaults,
+            client: client, store: LocalStore(files: files, cache: storeCache), defaults: defaults,
             clock: DeviceWallClock(context: context), ids: DeviceIDs(context: context),
             variant: variant, log: { context.record("app \($0)") })
         if !variant.has(.crossAccountUpload), let session = await client.currentSession() {

@@ -26,6 +26,8 @@ final class SwissCoinStage: @unchecked Sendable {
     let server: SupabaseServer
     let handle: ServiceHandle<SupabaseServer>
     let reports = AppReports()
+    /// One decoded-store cache per device, kept across relaunches (speed only).
+    private var storeCaches: [String: LocalStoreCache] = [:]
     let size: Int
     private(set) var accounts: [Account] = []
     private(set) var plans: [DevicePlan] = []
@@ -85,7 +87,8 @@ final class SwissCoinStage: @unchecked Sendable {
         config.utcOffsetSeconds = data.database.timeZoneOffsetSeconds
         config.timeZoneName = "UTC\(config.utcOffsetSeconds >= 0 ? "+" : "")\(config.utcOffsetSeconds / 3600)"
         let device = sim.addDevice(name, config: config)
-        try! data.install(store: LocalStore(files: SetupFiles(device: device)), defaults: SetupDefaults(device: device))
+        try! data.install(store: LocalStore(files: SetupFiles(device: device), cache: storeCache(device)),
+                          defaults: SetupDefaults(device: device))
         plans.append(DevicePlan(device: device, owner: owner, dataset: data))
         signIn(device, as: owner)
         return device
@@ -108,8 +111,15 @@ final class SwissCoinStage: @unchecked Sendable {
         signedIn[device.name] = nil
     }
 
+    func storeCache(_ device: Device) -> LocalStoreCache {
+        if let cache = storeCaches[device.name] { return cache }
+        let cache = LocalStoreCache()
+        storeCaches[device.name] = cache
+        return cache
+    }
+
     func launch(_ device: Device) {
-        let app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports)
+        let app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports, storeCache: storeCache(device))
         device.launch { context in await app.main(context) }
     }
 

@@ -12,7 +12,10 @@ struct SwissCoinWorld {
     let signedIn: [String: String]
     let reports: [String: AppReports.Report]
 
+    private let stage: SwissCoinStage
+
     init(stage: SwissCoinStage) {
+        self.stage = stage
         admin = stage.server.admin
         accounts = stage.accounts
         plans = stage.plans
@@ -45,8 +48,9 @@ struct SwissCoinWorld {
 
     /// The device's local database as stored now (nil if unreadable).
     func localDatabase(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase? {
-        guard let bytes = plan.device.files.read("swisscoin/store.json") else { return nil }
-        return try? LocalStore.decode(Data(bytes))
+        guard plan.device.files.read("swisscoin/store.json") != nil else { return nil }
+        // The device's decoded-store cache answers only for the exact bytes on disk.
+        return try? LocalStore(files: SetupFiles(device: plan.device), cache: stage.storeCache(plan.device)).load()
     }
 }
 

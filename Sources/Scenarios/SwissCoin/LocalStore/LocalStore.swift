@@ -5,25 +5,29 @@ import Foundation
 /// a Core Data `context.save()`: all changes of a save become durable together or not at all.
 ///
 /// Like a Core Data context, it keeps the objects it last read or saved in memory: `load` decodes
-/// the file only when its bytes differ from what this instance last saw (a fresh launch, or a write
-/// it did not make), so fetches cost a byte comparison instead of a JSON decode.
+/// the file only when its bytes differ from the ones last seen (a write it did not make), so
+/// fetches cost a byte comparison instead of a JSON decode.
 public final class LocalStore {
     /// Where the store lives on the device.
     public let path: String
     private let files: any LocalFileStore
-    private var cached: (bytes: Data, database: LocalDatabase)?
+    private let cache: LocalStoreCache
 
-    public init(files: any LocalFileStore, path: String = "swisscoin/store.json") {
+    /// `cache` may outlive this store (the harness keeps one per device across relaunches): it
+    /// only ever answers for the exact bytes it decoded or encoded, so sharing it changes nothing
+    /// but speed.
+    public init(files: any LocalFileStore, path: String = "swisscoin/store.json", cache: LocalStoreCache = LocalStoreCache()) {
         self.files = files
         self.path = path
+        self.cache = cache
     }
 
     /// The stored database, or an empty one when the file does not exist yet.
     public func load() throws -> LocalDatabase {
         guard let data = try files.read(path: path) else { return LocalDatabase() }
-        if let cached, cached.bytes == data { return cached.database }
+        if let cached = cache.entry, cached.bytes == data { return cached.database }
         let database = try LocalStore.decode(data)
-        cached = (data, database)
+        cache.entry = (data, database)
         return database
     }
 
@@ -31,7 +35,7 @@ public final class LocalStore {
     public func save(_ database: LocalDatabase) throws {
         let data = try LocalStore.encode(database)
         try files.write(path: path, data: data)
-        cached = (data, database)
+        cache.entry = (data, database)
     }
 
     /// Canonical bytes: sorted keys, so equal databases encode to equal bytes in every process.
@@ -48,4 +52,12 @@ public final class LocalStore {
         decoder.dataDecodingStrategy = .base64
         return try decoder.decode(LocalDatabase.self, from: data)
     }
+}
+
+/// The last (bytes, decoded store) pair a `LocalStore` saw: a decoded-object cache keyed by the
+/// file's exact bytes.
+public final class LocalStoreCache: @unchecked Sendable {
+    var entry: (bytes: Data, database: LocalDatabase)?
+
+    public init() {}
 }
