@@ -9,12 +9,23 @@ final class AppReports: @unchecked Sendable {
         var lastEntityCounts: [String: Int] = [:]
         var lastError: String?
         var attempts = 0
+        /// Accounts (auth ids) this device told its user "Migration complete!" for, in order.
+        var announcedComplete: [String] = []
+        /// Migration attempts started for an account after it was announced complete (launch, account).
+        var rerunsAfterCompletion: [(launch: Int, account: String)] = []
     }
 
     private(set) var byDevice: [String: Report] = [:]
+    /// Per device, what the harness does when the app starts a migration step (a kill armed at a
+    /// swept step). The app calls it from its own task, like a UI observing `currentStep`.
+    var stepWatchers: [String: (Int) -> Void] = [:]
 
     func update(_ device: String, _ change: (inout Report) -> Void) {
         change(&byDevice[device, default: Report()])
+    }
+
+    func stepStarted(_ device: String, _ step: Int) {
+        stepWatchers[device]?(step)
     }
 }
 
@@ -39,6 +50,8 @@ struct SwissCoinDeviceApp: Sendable {
             client: client, store: LocalStore(files: files), defaults: defaults,
             clock: DeviceWallClock(context: context), ids: DeviceIDs(context: context),
             variant: variant, log: { context.record("app \($0)") })
+        let reports = self.reports
+        migration.onStepStarted = { step in reports.stepStarted(context.deviceName, step) }
         if !variant.has(.crossAccountUpload), let session = await client.currentSession() {
             // Fixed: the local store belongs to the first account that signs in on it, claimed
             // before anything is uploaded (a store claimed by another account is refused later).
@@ -50,9 +63,17 @@ struct SwissCoinDeviceApp: Sendable {
             if attempt > 0 {
                 // The user reads the error and taps Retry a little later.
                 try? await context.sleep(for: .seconds(Int64(2 + context.randomBelow(20))))
+                guard !Task.isCancelled, context.isAlive else { return }
             }
             let operation = context.invoke("migration", detail: "attempt \(attempt + 1)")
-            reports.update(context.deviceName) { $0.attempts += 1 }
+            let account = await client.currentSession()?.userId ?? ""
+            reports.update(context.deviceName) { report in
+                report.attempts += 1
+                if report.announcedComplete.contains(account) {
+                    report.rerunsAfterCompletion.append((context.incarnation, account))
+                    context.record("app migration started again after it was announced complete")
+                }
+            }
             await migration.runMigration()
             guard context.isAlive else { return }  // killed or torn down mid-run: this process says nothing more
             if let error = migration.errorMessage {
@@ -67,6 +88,7 @@ struct SwissCoinDeviceApp: Sendable {
                     $0.completedRuns += 1
                     $0.lastEntityCounts = migration.entityCounts
                     $0.lastError = nil
+                    if !$0.announcedComplete.contains(account) { $0.announcedComplete.append(account) }
                 }
             }
         }

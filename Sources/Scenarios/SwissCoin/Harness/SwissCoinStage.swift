@@ -113,37 +113,6 @@ final class SwissCoinStage: @unchecked Sendable {
         device.launch { context in await app.main(context) }
     }
 
-    /// A rough count of the await points a full migration of this device takes (for choosing
-    /// where to kill it uniformly).
-    func awaitPointEstimate(_ device: Device) -> Int {
-        guard let plan = plans.first(where: { $0.device.name == device.name }) else { return 100 }
-        let db = plan.dataset.database
-        let rows = db.persons.count + db.groups.count * 4 + db.subscriptions.count * 4
-            + db.transactions.reduce(0) { $0 + 1 + $1.splits.count + $1.payers.count }
-            + db.settlements.count + db.reminders.count + db.chatMessages.count + db.subscriptionPayments.count
-            + db.subscriptionSettlements.count + db.subscriptionReminders.count
-        return max(20, rows * 4)
-    }
-
-    /// Kills the device at a seeded await point, up to `maxKills` times, relaunching after each
-    /// kill once the user reopens the app (1–30 s later).
-    func killAtRandomAwaitPoints(_ device: Device, maxKills: Int) async {
-        let kills = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
-        let estimate = awaitPointEstimate(device)
-        for _ in 0..<kills {
-            guard device.state == .running else { return }
-            guard let detail = sim.faults.decide(.kill, subject: "\(device.name)@launch\(device.incarnation)", detail: { random in
-                "job\(1 + random.below(estimate))"
-            }), let jobs = Int(detail.dropFirst(3)) else { return }
-            device.killAfter(jobs: jobs)
-            await device.waitUntilStopped()
-            guard device.state == .killed else { return }
-            sim.sometimes("swisscoin: killed during migration")
-            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30)))), tolerance: nil)
-            device.relaunch()
-        }
-    }
-
     /// Healing: faults off, killed devices relaunched; a device whose migration has not completed
     /// is opened again by its user, up to `relaunches` times.
     func heal(relaunches: Int = 3) async {

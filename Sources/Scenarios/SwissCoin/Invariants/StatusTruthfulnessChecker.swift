@@ -2,12 +2,15 @@ import SimCore
 
 /// status-truthfulness: what the app tells its user about the migration is true — the per-entity
 /// counts it shows after completing equal what the local store held (counts carried over from an
-/// earlier failed attempt inflate them).
+/// earlier failed attempt inflate them); and a completion the app announced is durable — no later
+/// launch starts the migration of that account over (a flag lost to a kill before the lazy
+/// flush, bug zoo SC-6, re-runs every step: duplicates with SC-1/SC-2, a verification against a
+/// server that moved on otherwise).
 struct StatusTruthfulnessChecker: InvariantChecker {
     let name = "status-truthfulness"
 
     func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
-        var diffs: [EntityDiff] = []
+        var diffs = rerunDiffs(world)
         for plan in world.plans {
             guard let report = world.reports[plan.device.name], report.completedRuns > 0, report.lastError == nil else { continue }
             let db = plan.dataset.database
@@ -22,6 +25,19 @@ struct StatusTruthfulnessChecker: InvariantChecker {
             }
         }
         guard !diffs.isEmpty else { return [] }
-        return [Violation(invariant: name, message: "the app reports counts that are not what it migrated", entities: diffs)]
+        return [Violation(invariant: name, message: "the app reports counts or a completion that are not true", entities: diffs)]
+    }
+
+    func rerunDiffs(_ world: SwissCoinWorld) -> [EntityDiff] {
+        var diffs: [EntityDiff] = []
+        for name in world.reports.keys.sorted() {
+            for rerun in world.reports[name]!.rerunsAfterCompletion {
+                let label = world.accounts.first { $0.userId == rerun.account }?.label ?? rerun.account
+                diffs.append(EntityDiff(entity: "migration of \(label)", location: name,
+                                        expected: "complete (announced earlier), never started again",
+                                        actual: "started again in launch #\(rerun.launch)"))
+            }
+        }
+        return diffs
     }
 }
