@@ -35,7 +35,7 @@ struct SwissCoinScenario: AppScenario {
 enum SwissCoinChecks {
     static var names: [String] {
         ["no-loss", "no-duplicate", "referential-integrity", "balance-equality", "no-cross-account-leak",
-         "eventual-completion", "status-truthfulness"]
+         "eventual-completion", "status-truthfulness", "round-trip-fidelity"]
     }
 
     static func run(_ world: SwissCoinWorld, history: History) -> [Violation] {
@@ -46,6 +46,7 @@ enum SwissCoinChecks {
             + NoCrossAccountLeakChecker().check(world, history: history)
             + EventualCompletionChecker().check(world, history: history)
             + StatusTruthfulnessChecker().check(world, history: history)
+            + RoundTripFidelityChecker().check(world, history: history)
     }
 }
 
