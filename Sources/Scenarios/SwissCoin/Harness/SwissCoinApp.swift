@@ -24,6 +24,6 @@ public enum SwissCoinApp {
 
     static var scenarios: [any AppScenario] {
         [SwissCoinScenario.interruptedUpload, SwissCoinScenario.lostResponse, SwissCoinScenario.flakyNetwork,
-         SwissCoinScenario.accountSwitch]
+         SwissCoinScenario.accountSwitch, SwissCoinScenario.firstSyncWithExistingCloudData]
     }
 }

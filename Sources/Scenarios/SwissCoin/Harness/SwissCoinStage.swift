@@ -31,6 +31,8 @@ final class SwissCoinStage: @unchecked Sendable {
     private(set) var plans: [DevicePlan] = []
     /// Where each device's session should end up (changed by account switches).
     var signedIn: [String: String] = [:]
+    /// Field values the user changed on the web and the server acknowledged (no-lost-update).
+    var webEdits: [AcknowledgedEdit] = []
 
     init(sim: Simulator, variant: SwissCoinVariant, size: Int) {
         self.sim = sim
@@ -76,11 +78,13 @@ final class SwissCoinStage: @unchecked Sendable {
         knob <= 0 ? .small : knob == 1 ? .default : .scaled(knob)
     }
 
-    /// Adds a device holding `owner`'s local data, signed in (by credentials) as `owner`.
-    @discardableResult
+    /// Adds a device holding `owner`'s local data, signed in (by credentials) as `owner`. The data
+    /// is drawn for the device, or `restoring` another plan's pre-migration data (a device
+    /// restored from a backup of the same Core Data history, `UserDefaults` included).
     /// The device lives in the time zone its data was created in (drawn with the dataset).
-    func addDevice(_ name: String, owner: String, config: DeviceConfig = DeviceConfig()) -> Device {
-        let data = dataset(for: name)
+    @discardableResult
+    func addDevice(_ name: String, owner: String, restoring: SwissCoinDataset? = nil, config: DeviceConfig = DeviceConfig()) -> Device {
+        let data = restoring ?? dataset(for: name)
         var config = config
         config.utcOffsetSeconds = data.database.timeZoneOffsetSeconds
         config.timeZoneName = "UTC\(config.utcOffsetSeconds >= 0 ? "+" : "")\(config.utcOffsetSeconds / 3600)"

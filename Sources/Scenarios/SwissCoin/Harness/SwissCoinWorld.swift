@@ -11,6 +11,8 @@ struct SwissCoinWorld {
     /// Account label each device is signed in as at the end (nil: signed out).
     let signedIn: [String: String]
     let reports: [String: AppReports.Report]
+    /// Edits the user made on the web and the server acknowledged, in order.
+    let webEdits: [SwissCoinStage.AcknowledgedEdit]
 
     init(stage: SwissCoinStage) {
         admin = stage.server.admin
@@ -18,6 +20,7 @@ struct SwissCoinWorld {
         plans = stage.plans
         signedIn = stage.signedIn
         reports = stage.reports.byDevice
+        webEdits = stage.webEdits
     }
 
     func account(_ label: String) -> SwissCoinStage.Account { accounts.first { $0.label == label }! }

@@ -35,7 +35,7 @@ struct SwissCoinScenario: AppScenario {
 enum SwissCoinChecks {
     static var names: [String] {
         ["no-loss", "no-duplicate", "referential-integrity", "balance-equality", "no-cross-account-leak",
-         "eventual-completion", "status-truthfulness", "round-trip-fidelity"]
+         "eventual-completion", "status-truthfulness", "round-trip-fidelity", "no-lost-update"]
     }
 
     static func run(_ world: SwissCoinWorld, history: History) -> [Violation] {
@@ -47,6 +47,7 @@ enum SwissCoinChecks {
             + EventualCompletionChecker().check(world, history: history)
             + StatusTruthfulnessChecker().check(world, history: history)
             + RoundTripFidelityChecker().check(world, history: history)
+            + NoLostUpdateChecker().check(world, history: history)
     }
 }
 
