@@ -108,6 +108,68 @@ final class SwissCoinCheckerTests: XCTestCase {
         XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
         XCTAssertEqual(found[0].entities.first?.actual, "999")
     }
+
+    func testStatusTruthfulnessReportsAMigrationStartedAgainAfterItWasAnnouncedComplete() throws {
+        let world = try self.world { stage in
+            let alice = stage.account("alice").userId
+            stage.reports.update("device-1") { $0.rerunsAfterCompletion.append((2, alice)) }
+        }
+        let found = check(StatusTruthfulnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
+        XCTAssertEqual(found[0].entities.first?.entity, "migration of alice")
+        XCTAssertEqual(found[0].entities.first?.location, "device-1")
+        XCTAssertEqual(found[0].entities.first?.actual, "started again in launch #2")
+    }
+
+    func testRoundTripFidelityReportsAShiftedCalendarDay() throws {
+        let world = try self.world { stage in
+            let sub = stage.server.admin.rows("subscriptions")[0]
+            stage.serviceRole(.update(["start_date": .string("1999-12-31")]), table: "subscriptions", where: .eq("id", sub["id"]!))
+        }
+        let found = check(RoundTripFidelityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["round-trip-fidelity"])
+        let diff = try XCTUnwrap(found[0].entities.first)
+        XCTAssertTrue(diff.entity.hasPrefix("subscriptions ") && diff.entity.hasSuffix(" start_date"), "\(diff)")
+        XCTAssertEqual(diff.actual, "1999-12-31")
+        XCTAssertNotEqual(diff.expected, "1999-12-31")
+    }
+
+    func testRoundTripFidelityReportsADroppedRawAmount() throws {
+        let world = try self.world { stage in
+            let split = stage.server.admin.rows("transaction_splits")[0]
+            stage.serviceRole(.update(["raw_amount": .null]), table: "transaction_splits", where: .eq("id", split["id"]!))
+        }
+        let found = check(RoundTripFidelityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["round-trip-fidelity"])
+        let diff = try XCTUnwrap(found[0].entities.first)
+        XCTAssertTrue(diff.entity.hasPrefix("transaction_splits (") && diff.entity.hasSuffix(") raw_amount"), "\(diff)")
+        XCTAssertEqual(diff.actual, "null")
+    }
+
+    func testNoLostUpdateReportsAWebEditOverwrittenLaterWithItsWriter() throws {
+        let world = try self.world { stage in
+            let tx = stage.server.admin.rows("financial_transactions")[0]
+            let id = tx["id"]!.stringValue!
+            XCTAssertTrue(stage.editOnWeb(as: "alice", table: "financial_transactions", id: id, values: ["title": .string("Dinner (web)")]))
+            stage.serviceRole(.update(["title": tx["title"]!]), table: "financial_transactions", where: .eq("id", tx["id"]!))
+        }
+        XCTAssertEqual(world.webEdits.count, 1)
+        let found = check(NoLostUpdateChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-lost-update"])
+        let diff = try XCTUnwrap(found[0].entities.first)
+        XCTAssertTrue(diff.entity.hasPrefix("financial_transactions ") && diff.entity.hasSuffix(" title"), "\(diff)")
+        XCTAssertEqual(diff.expected, "\"Dinner (web)\"")
+        XCTAssertTrue(diff.actual.contains("update by test"), "\(diff)")
+    }
+
+    func testNoLostUpdateAcceptsAWebEditThatSurvived() throws {
+        let world = try self.world { stage in
+            let tx = stage.server.admin.rows("financial_transactions")[0]
+            XCTAssertTrue(stage.editOnWeb(as: "alice", table: "financial_transactions", id: tx["id"]!.stringValue!,
+                                          values: ["title": .string("Dinner (web)")]))
+        }
+        XCTAssertEqual(check(NoLostUpdateChecker(), world), [])
+    }
 }
 
 extension SwissCoinStage {

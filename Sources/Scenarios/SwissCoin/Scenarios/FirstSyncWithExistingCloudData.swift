@@ -10,13 +10,13 @@ extension SwissCoinScenario {
         summary: "a device restored from the same history and a device with its own history sign into an account that has data edited on the web",
         off: [.kill],
         // The first device must get its data onto the server for the later ones to meet it.
-        capped: [.requestLoss: 5_000, .responseLoss: 5_000, .serverError: 5_000, .rateLimit: 5_000,
-                 .duplicate: 5_000, .slowResponse: 2_000, .partition: 0],
+        capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
+                 .duplicate: 1_000, .slowResponse: 2_000, .partition: 0],
         script: { stage in
             stage.createAccount("alice")
             let first = stage.addDevice("device-1", owner: "alice")
             stage.launch(first)
-            await stage.settle(first)
+            await stage.settle(first, relaunches: 6)
             stage.editMigratedRowsOnWeb(as: "alice")
             let restored = stage.addDevice("device-2", owner: "alice", restoring: stage.plans[0].dataset)
             let own = stage.addDevice("device-3", owner: "alice")
