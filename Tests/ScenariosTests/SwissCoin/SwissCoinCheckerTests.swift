@@ -162,6 +162,24 @@ final class SwissCoinCheckerTests: XCTestCase {
         XCTAssertTrue(diff.actual.contains("update by test"), "\(diff)")
     }
 
+    func testVerifierSoundnessReportsACompletionAnnouncedOverACorruptedServer() throws {
+        let world = try self.world { stage in
+            var random = SimRandom(seed: 1)
+            XCTAssertNotNil(stage.corruptOneSplit(owner: "alice", random: &random, deltaMinor: 100))
+            stage.reports.completionAnnounced("device-1", launch: 1)
+        }
+        let found = check(VerifierSoundnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["verifier-soundness"])
+        XCTAssertEqual(found[0].entities.first?.entity, "migration announced complete in launch #1")
+        XCTAssertEqual(found[0].entities.first?.location, "device-1")
+        XCTAssertTrue(found[0].entities.dropFirst().contains { $0.entity.hasPrefix("person ") && $0.location == "device-1 vs server" }, "\(found)")
+    }
+
+    func testVerifierSoundnessAcceptsACleanCompletion() throws {
+        let world = try self.world { stage in stage.reports.completionAnnounced("device-1", launch: 1) }
+        XCTAssertEqual(check(VerifierSoundnessChecker(), world), [])
+    }
+
     func testNoLostUpdateAcceptsAWebEditThatSurvived() throws {
         let world = try self.world { stage in
             let tx = stage.server.admin.rows("financial_transactions")[0]

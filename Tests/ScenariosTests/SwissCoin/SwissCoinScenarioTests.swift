@@ -45,6 +45,11 @@ final class SwissCoinScenarioTests: XCTestCase {
         XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "round-trip-fidelity" }, "\(result.outcome)")
     }
 
+    func testVerifyNotCalledAnnouncesCompletionOverACorruptedSplit() {
+        let result = report(scenario("verifier-blind-spots"), "verify-not-called", 1)
+        XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "verifier-soundness" }, "\(result.outcome)")
+    }
+
     func testKillPointDetailRoundTrips() {
         for point in [KillPoint(step: 11, jobs: 5), KillPoint(step: nil, idleMilliseconds: 3_000)] {
             XCTAssertEqual(KillPoint(detail: point.detail), point)

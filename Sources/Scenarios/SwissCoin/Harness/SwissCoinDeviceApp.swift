@@ -13,6 +13,9 @@ final class AppReports: @unchecked Sendable {
         var announcedComplete: [String] = []
         /// Migration attempts started for an account after it was announced complete (launch, account).
         var rerunsAfterCompletion: [(launch: Int, account: String)] = []
+        /// Balance differences between this device's data and the server at the moment the app
+        /// announced completion (launch, differences): what the app's own verification missed.
+        var unverifiedCompletions: [(launch: Int, diffs: [EntityDiff])] = []
     }
 
     private(set) var byDevice: [String: Report] = [:]
@@ -26,6 +29,15 @@ final class AppReports: @unchecked Sendable {
 
     func stepStarted(_ device: String, _ step: Int) {
         stepWatchers[device]?(step)
+    }
+
+    /// What the harness checks when an app announces completion (set by the stage): the balance
+    /// differences it sees at that instant.
+    var completionAudit: ((String) -> [EntityDiff])?
+
+    func completionAnnounced(_ device: String, launch: Int) {
+        guard let diffs = completionAudit?(device), !diffs.isEmpty else { return }
+        update(device) { $0.unverifiedCompletions.append((launch, diffs)) }
     }
 }
 
@@ -90,6 +102,7 @@ struct SwissCoinDeviceApp: Sendable {
                     $0.lastError = nil
                     if !$0.announcedComplete.contains(account) { $0.announcedComplete.append(account) }
                 }
+                reports.completionAnnounced(context.deviceName, launch: context.incarnation)
             }
         }
     }

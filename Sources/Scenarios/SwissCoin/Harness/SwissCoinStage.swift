@@ -46,6 +46,7 @@ final class SwissCoinStage: @unchecked Sendable {
             backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)),
             random: sim.random.fork("supabase"))
         handle = sim.network.register(server)
+        reports.completionAudit = { [weak self] device in self?.balanceDiffsNow(device) ?? [] }
         sim.record("sim", "swisscoin variant=\(variant.name) unique-join-rows=\(unique)")
     }
 
@@ -148,4 +149,23 @@ struct SetupDefaults: KeyValueStore {
     func value(forKey key: String) -> JSONValue? { device.defaults.value(forKey: key) }
     func set(_ value: JSONValue?, forKey key: String) { device.defaults.set(value, forKey: key) }
     func synchronize() -> Bool { device.defaults.flush(); return true }
+}
+
+extension SwissCoinStage {
+    /// balance-equality for one device's data against the server as it is now (the verifier
+    /// soundness audit at the moment the app announces completion).
+    func balanceDiffsNow(_ deviceName: String) -> [EntityDiff] {
+        guard let plan = plans.first(where: { $0.device.name == deviceName }), signedIn[deviceName] == plan.owner else { return [] }
+        return BalanceEqualityChecker().balanceDiffs(SwissCoinWorld(stage: self), plan)
+    }
+
+    /// A PostgREST request with the service-role key (bypasses RLS), applied at once: another
+    /// client or an operator writing to the database. Returns whether it succeeded.
+    @discardableResult
+    func adminWrite(_ action: TableRequest.Action, table: String, where filter: RowFilter) -> Bool {
+        let request = SupabaseRequest(accessToken: SupabaseConfig().serviceRoleKey,
+                                      .table(TableRequest(table: table, action: action, filters: [filter])))
+        let context = ServiceContext(now: sim.now, caller: "operator", requestNumber: 0, trace: sim.trace)
+        return server.handle(request, context: context).isSuccess
+    }
 }
