@@ -121,6 +121,17 @@ final class SwissCoinCheckerTests: XCTestCase {
         XCTAssertEqual(found[0].entities.first?.actual, "started again in launch #2")
     }
 
+    func testStatusTruthfulnessReportsACountShownForAStepNotReachedYet() throws {
+        let world = try self.world { stage in
+            stage.reports.noteCounts("device-1", launch: 1, step: 3, shown: ["Profile": 1, "Current User": 1, "Payers": 12])
+        }
+        let found = check(StatusTruthfulnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
+        XCTAssertEqual(found[0].entities.count, 1)
+        XCTAssertEqual(found[0].entities[0].entity, "count \"Payers\" shown as step 3 starts")
+        XCTAssertEqual(found[0].entities[0].actual, "12")
+    }
+
     func testRoundTripFidelityReportsAShiftedCalendarDay() throws {
         let world = try self.world { stage in
             let sub = stage.server.admin.rows("subscriptions")[0]

@@ -16,7 +16,15 @@ final class AppReports: @unchecked Sendable {
         /// Balance differences between this device's data and the server at the moment the app
         /// announced completion (launch, differences): what the app's own verification missed.
         var unverifiedCompletions: [(launch: Int, diffs: [EntityDiff])] = []
+        /// Per-entity counts the UI showed for a step the running attempt had not reached yet
+        /// (launch, step being started, count key, value); at most a few are kept.
+        var staleCountsShown: [(launch: Int, step: Int, key: String, value: Int)] = []
     }
+
+    /// The `entityCounts` key each step writes, index = step − 1.
+    static let countKeys = ["Profile", "Current User", "Persons", "Groups", "Group Members", "Subscriptions",
+                            "Subscription Subscribers", "Transactions", "Splits", "Payers", "Settlements", "Reminders",
+                            "Messages", "Sub Payments", "Sub Settlements", "Sub Reminders"]
 
     private(set) var byDevice: [String: Report] = [:]
     /// Per device, what the harness does when the app starts a migration step (a kill armed at a
@@ -29,6 +37,17 @@ final class AppReports: @unchecked Sendable {
 
     func stepStarted(_ device: String, _ step: Int) {
         stepWatchers[device]?(step)
+    }
+
+    /// The UI's progress screen as a step starts: counts of steps this attempt has not reached are
+    /// left over from an earlier attempt.
+    func noteCounts(_ device: String, launch: Int, step: Int, shown: [String: Int]) {
+        for key in Self.countKeys[(step - 1)...] {
+            guard let value = shown[key] else { continue }
+            update(device) { report in
+                if report.staleCountsShown.count < 4 { report.staleCountsShown.append((launch, step, key, value)) }
+            }
+        }
     }
 
     /// What the harness checks when an app announces completion (set by the stage): the balance
@@ -63,7 +82,10 @@ struct SwissCoinDeviceApp: Sendable {
             clock: DeviceWallClock(context: context), ids: DeviceIDs(context: context),
             variant: variant, log: { context.record("app \($0)") })
         let reports = self.reports
-        migration.onStepStarted = { step in reports.stepStarted(context.deviceName, step) }
+        migration.onStepStarted = { [unowned migration] step in
+            reports.noteCounts(context.deviceName, launch: context.incarnation, step: step, shown: migration.entityCounts)
+            reports.stepStarted(context.deviceName, step)
+        }
         if !variant.has(.crossAccountUpload), let session = await client.currentSession() {
             // Fixed: the local store belongs to the first account that signs in on it, claimed
             // before anything is uploaded (a store claimed by another account is refused later).

@@ -1,8 +1,9 @@
 import SimCore
 
 /// status-truthfulness: what the app tells its user about the migration is true — the per-entity
-/// counts it shows after completing equal what the local store held (counts carried over from an
-/// earlier failed attempt inflate them); and a completion the app announced is durable — no later
+/// counts it shows after completing equal what the local store held, and while a retry runs it
+/// shows no count for a step that attempt has not reached (counts carried over from an earlier
+/// failed attempt, seed l.185/l.298-301); and a completion the app announced is durable — no later
 /// launch starts the migration of that account over (a flag lost to a kill before the lazy
 /// flush, bug zoo SC-6, re-runs every step: duplicates with SC-1/SC-2, a verification against a
 /// server that moved on otherwise).
@@ -31,6 +32,10 @@ struct StatusTruthfulnessChecker: InvariantChecker {
     func rerunDiffs(_ world: SwissCoinWorld) -> [EntityDiff] {
         var diffs: [EntityDiff] = []
         for name in world.reports.keys.sorted() {
+            for stale in world.reports[name]!.staleCountsShown {
+                diffs.append(EntityDiff(entity: "count \"\(stale.key)\" shown as step \(stale.step) starts", location: "\(name) launch #\(stale.launch)",
+                                        expected: "none (this attempt has not reached that step)", actual: "\(stale.value)"))
+            }
             for rerun in world.reports[name]!.rerunsAfterCompletion {
                 let label = world.accounts.first { $0.userId == rerun.account }?.label ?? rerun.account
                 diffs.append(EntityDiff(entity: "migration of \(label)", location: name,
