@@ -8,8 +8,8 @@ import SimCore
 final class SwissCoinCheckerTests: XCTestCase {
     /// A completed `fixed` migration of alice's small dataset; `tamper` runs afterwards, inside
     /// the simulation, with the stage.
-    func world(accounts: [String] = ["alice"], tamper: @escaping @Sendable (SwissCoinStage) -> Void = { _ in }) throws -> SwissCoinWorld {
-        let sim = Simulator(seed: 3, options: SimulatorOptions(faultSource: .plan(.none)))
+    func world(seed: UInt64 = 3, accounts: [String] = ["alice"], tamper: @escaping @Sendable (SwissCoinStage) -> Void = { _ in }) throws -> SwissCoinWorld {
+        let sim = Simulator(seed: seed, options: SimulatorOptions(faultSource: .plan(.none)))
         let stage = SwissCoinStage(sim: sim, variant: .fixed, size: 0)
         try sim.run { _ in
             for account in accounts { stage.createAccount(account) }
@@ -130,6 +130,21 @@ final class SwissCoinCheckerTests: XCTestCase {
         XCTAssertEqual(found[0].entities.count, 1)
         XCTAssertEqual(found[0].entities[0].entity, "count \"Payers\" shown as step 3 starts")
         XCTAssertEqual(found[0].entities[0].actual, "12")
+    }
+
+    func testStatusTruthfulnessReportsAnUnmigratableEntityTheAppDidNotReport() throws {
+        // Seed 1's small dataset has a settlement whose contact was deleted (nil counterpart).
+        let clean = try world(seed: 1)
+        XCTAssertFalse(SwissCoinWorld.unmigratable(clean.plans[0].dataset.database).isEmpty)
+        XCTAssertEqual(check(StatusTruthfulnessChecker(), clean), [])
+        let world = try self.world(seed: 1) { stage in
+            stage.plans[0].device.defaults.set(nil, forKey: AppDefaultsKeys.migrationSkipped(account: stage.account("alice").userId))
+            stage.plans[0].device.defaults.flush()
+        }
+        let found = check(StatusTruthfulnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
+        XCTAssertTrue(found[0].entities[0].entity.hasPrefix("skipped settlements "), "\(found)")
+        XCTAssertEqual(found[0].entities[0].actual, "not reported")
     }
 
     func testRoundTripFidelityReportsAShiftedCalendarDay() throws {

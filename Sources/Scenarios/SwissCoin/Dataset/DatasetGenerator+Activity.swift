@@ -65,9 +65,13 @@ extension DatasetGenerator {
             let cur = currency()
             let (_, stored) = amount(cur, maxMajor: cur == "JPY" ? 10_000 : 150)
             let fromMe = random.chance(1, in: 2)
+            // A contact deleted since: Core Data's nullify rule leaves the settlement without its
+            // counterpart (the entities the seed's `guard ... else { continue }` skips).
+            let orphaned = random.chance(1, in: 8)
+            let counterpart: String? = orphaned ? nil : other
             database.settlements.append(Settlement(id: uuid(), amount: stored, currency: cur, date: pastMs(days: 500),
                                                    isFullSettlement: random.chance(1, in: 4),
-                                                   fromPersonId: fromMe ? me : other, toPersonId: fromMe ? other : me))
+                                                   fromPersonId: fromMe ? me : counterpart, toPersonId: fromMe ? counterpart : me))
         }
     }
 

@@ -46,6 +46,15 @@ struct SwissCoinWorld {
         plans.filter { claimsCompletion($0) || signedIn[$0.device.name] == $0.owner }
     }
 
+    /// Local entities no migration can upload (a required reference is nil: a contact deleted
+    /// since, its relationships nullified). The app must report them, not lose them silently.
+    static func unmigratable(_ db: LocalDatabase) -> [(table: String, id: String)] {
+        db.settlements.compactMap { s in
+            guard let id = s.id, s.fromPersonId == nil || s.toPersonId == nil else { return nil }
+            return ("settlements", id)
+        }
+    }
+
     /// The device's local database as stored now (nil if unreadable).
     func localDatabase(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase? {
         guard let bytes = plan.device.files.read("swisscoin/store.json") else { return nil }
