@@ -8,8 +8,8 @@ import SimCore
 final class SwissCoinCheckerTests: XCTestCase {
     /// A completed `fixed` migration of alice's small dataset; `tamper` runs afterwards, inside
     /// the simulation, with the stage.
-    func world(accounts: [String] = ["alice"], tamper: @escaping @Sendable (SwissCoinStage) -> Void = { _ in }) throws -> SwissCoinWorld {
-        let sim = Simulator(seed: 3, options: SimulatorOptions(faultSource: .plan(.none)))
+    func world(seed: UInt64 = 3, accounts: [String] = ["alice"], tamper: @escaping @Sendable (SwissCoinStage) -> Void = { _ in }) throws -> SwissCoinWorld {
+        let sim = Simulator(seed: seed, options: SimulatorOptions(faultSource: .plan(.none)))
         let stage = SwissCoinStage(sim: sim, variant: .fixed, size: 0)
         try sim.run { _ in
             for account in accounts { stage.createAccount(account) }
@@ -107,6 +107,112 @@ final class SwissCoinCheckerTests: XCTestCase {
         let found = check(StatusTruthfulnessChecker(), world)
         XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
         XCTAssertEqual(found[0].entities.first?.actual, "999")
+    }
+
+    func testStatusTruthfulnessReportsAMigrationStartedAgainAfterItWasAnnouncedComplete() throws {
+        let world = try self.world { stage in
+            let alice = stage.account("alice").userId
+            stage.reports.update("device-1") { $0.rerunsAfterCompletion.append((2, alice)) }
+        }
+        let found = check(StatusTruthfulnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
+        XCTAssertEqual(found[0].entities.first?.entity, "migration of alice")
+        XCTAssertEqual(found[0].entities.first?.location, "device-1")
+        XCTAssertEqual(found[0].entities.first?.actual, "started again in launch #2")
+    }
+
+    func testStatusTruthfulnessReportsACountShownForAStepNotReachedYet() throws {
+        let world = try self.world { stage in
+            stage.reports.noteCounts("device-1", launch: 1, step: 3, shown: ["Profile": 1, "Current User": 1, "Payers": 12])
+        }
+        let found = check(StatusTruthfulnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
+        XCTAssertEqual(found[0].entities.count, 1)
+        XCTAssertEqual(found[0].entities[0].entity, "count \"Payers\" shown as step 3 starts")
+        XCTAssertEqual(found[0].entities[0].actual, "12")
+    }
+
+    func testStatusTruthfulnessReportsAnUnmigratableEntityTheAppDidNotReport() throws {
+        // Seed 1's small dataset has a settlement whose contact was deleted (nil counterpart).
+        let clean = try world(seed: 1)
+        XCTAssertFalse(SwissCoinWorld.unmigratable(clean.plans[0].dataset.database).isEmpty)
+        XCTAssertEqual(check(StatusTruthfulnessChecker(), clean), [])
+        let world = try self.world(seed: 1) { stage in
+            stage.plans[0].device.defaults.set(nil, forKey: AppDefaultsKeys.migrationSkipped(account: stage.account("alice").userId))
+            stage.plans[0].device.defaults.flush()
+        }
+        let found = check(StatusTruthfulnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["status-truthfulness"])
+        XCTAssertTrue(found[0].entities[0].entity.hasPrefix("skipped settlements "), "\(found)")
+        XCTAssertEqual(found[0].entities[0].actual, "not reported")
+    }
+
+    func testRoundTripFidelityReportsAShiftedCalendarDay() throws {
+        let world = try self.world { stage in
+            let sub = stage.server.admin.rows("subscriptions")[0]
+            stage.serviceRole(.update(["start_date": .string("1999-12-31")]), table: "subscriptions", where: .eq("id", sub["id"]!))
+        }
+        let found = check(RoundTripFidelityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["round-trip-fidelity"])
+        let diff = try XCTUnwrap(found[0].entities.first)
+        XCTAssertTrue(diff.entity.hasPrefix("subscriptions ") && diff.entity.hasSuffix(" start_date"), "\(diff)")
+        XCTAssertEqual(diff.actual, "1999-12-31")
+        XCTAssertNotEqual(diff.expected, "1999-12-31")
+    }
+
+    func testRoundTripFidelityReportsADroppedRawAmount() throws {
+        let world = try self.world { stage in
+            let split = stage.server.admin.rows("transaction_splits")[0]
+            stage.serviceRole(.update(["raw_amount": .null]), table: "transaction_splits", where: .eq("id", split["id"]!))
+        }
+        let found = check(RoundTripFidelityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["round-trip-fidelity"])
+        let diff = try XCTUnwrap(found[0].entities.first)
+        XCTAssertTrue(diff.entity.hasPrefix("transaction_splits (") && diff.entity.hasSuffix(") raw_amount"), "\(diff)")
+        XCTAssertEqual(diff.actual, "null")
+    }
+
+    func testNoLostUpdateReportsAWebEditOverwrittenLaterWithItsWriter() throws {
+        let world = try self.world { stage in
+            let tx = stage.server.admin.rows("financial_transactions")[0]
+            let id = tx["id"]!.stringValue!
+            XCTAssertTrue(stage.editOnWeb(as: "alice", table: "financial_transactions", id: id, values: ["title": .string("Dinner (web)")]))
+            stage.serviceRole(.update(["title": tx["title"]!]), table: "financial_transactions", where: .eq("id", tx["id"]!))
+        }
+        XCTAssertEqual(world.webEdits.count, 1)
+        let found = check(NoLostUpdateChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-lost-update"])
+        let diff = try XCTUnwrap(found[0].entities.first)
+        XCTAssertTrue(diff.entity.hasPrefix("financial_transactions ") && diff.entity.hasSuffix(" title"), "\(diff)")
+        XCTAssertEqual(diff.expected, "\"Dinner (web)\"")
+        XCTAssertTrue(diff.actual.contains("update by test"), "\(diff)")
+    }
+
+    func testVerifierSoundnessReportsACompletionAnnouncedOverACorruptedServer() throws {
+        let world = try self.world { stage in
+            var random = SimRandom(seed: 1)
+            XCTAssertNotNil(stage.corruptOneSplit(owner: "alice", random: &random, deltaMinor: 100))
+            stage.reports.completionAnnounced("device-1", launch: 1)
+        }
+        let found = check(VerifierSoundnessChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["verifier-soundness"])
+        XCTAssertEqual(found[0].entities.first?.entity, "migration announced complete in launch #1")
+        XCTAssertEqual(found[0].entities.first?.location, "device-1")
+        XCTAssertTrue(found[0].entities.dropFirst().contains { $0.entity.hasPrefix("person ") && $0.location == "device-1 vs server" }, "\(found)")
+    }
+
+    func testVerifierSoundnessAcceptsACleanCompletion() throws {
+        let world = try self.world { stage in stage.reports.completionAnnounced("device-1", launch: 1) }
+        XCTAssertEqual(check(VerifierSoundnessChecker(), world), [])
+    }
+
+    func testNoLostUpdateAcceptsAWebEditThatSurvived() throws {
+        let world = try self.world { stage in
+            let tx = stage.server.admin.rows("financial_transactions")[0]
+            XCTAssertTrue(stage.editOnWeb(as: "alice", table: "financial_transactions", id: tx["id"]!.stringValue!,
+                                          values: ["title": .string("Dinner (web)")]))
+        }
+        XCTAssertEqual(check(NoLostUpdateChecker(), world), [])
     }
 }
 

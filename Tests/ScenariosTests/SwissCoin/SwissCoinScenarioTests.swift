@@ -30,4 +30,30 @@ final class SwissCoinScenarioTests: XCTestCase {
         let interrupted = SwissCoinApp.scenarios.first { $0.name == "interrupted-upload" }!
         XCTAssertEqual(report(interrupted, "seed", 4).traceHash, report(interrupted, "seed", 4).traceHash)
     }
+
+    func scenario(_ name: String) -> any AppScenario {
+        SwissCoinApp.scenarios.first { $0.name == name }!
+    }
+
+    func testWholeRowOverwriteLosesAWebEditInFirstSync() {
+        let result = report(scenario("first-sync-with-existing-cloud-data"), "whole-row-overwrite", 1)
+        XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "no-lost-update" }, "\(result.outcome)")
+    }
+
+    func testTimestampForDateShiftsCalendarDays() {
+        let result = report(scenario("interrupted-upload"), "timestamp-for-date", 1)
+        XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "round-trip-fidelity" }, "\(result.outcome)")
+    }
+
+    func testVerifyNotCalledAnnouncesCompletionOverACorruptedSplit() {
+        let result = report(scenario("verifier-blind-spots"), "verify-not-called", 1)
+        XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "verifier-soundness" }, "\(result.outcome)")
+    }
+
+    func testKillPointDetailRoundTrips() {
+        for point in [KillPoint(step: 11, jobs: 5), KillPoint(step: nil, idleMilliseconds: 3_000)] {
+            XCTAssertEqual(KillPoint(detail: point.detail), point)
+        }
+        XCTAssertNil(KillPoint(detail: "job12"))
+    }
 }

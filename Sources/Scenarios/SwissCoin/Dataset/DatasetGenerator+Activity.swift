@@ -37,11 +37,18 @@ extension DatasetGenerator {
             // The app stores an equal split as amount / n: 10.00 / 3 = 3.3333333333333335.
             tx.splits = debtors.map { TransactionSplit(owedById: $0, amount: stored / Double(debtors.count)) }
         } else {
-            tx.splitMethod = "amount"
             let weights = debtors.map { _ in Int64(random.int(in: 1...9)) }
             let parts = MinorUnits.allocate(minor, weights: weights)
             let scale = Double(MinorUnits.scale(currency: cur))
-            tx.splits = zip(debtors, parts).map { TransactionSplit(owedById: $0, amount: Double($1) / scale, rawAmount: Double($1) / scale) }
+            // "amount": the user typed each share; "adjustment": the user typed each share's
+            // difference from an equal share (zero or negative for some: the raw input SC-20 drops).
+            let adjustment = random.chance(1, in: 4)
+            tx.splitMethod = adjustment ? "adjustment" : "amount"
+            let equalShare = minor / Int64(debtors.count)
+            tx.splits = zip(debtors, parts).map { debtor, part in
+                TransactionSplit(owedById: debtor, amount: Double(part) / scale,
+                                 rawAmount: Double(adjustment ? part - equalShare : part) / scale)
+            }
         }
         if debtors.count >= 2 && random.chance(1, in: 5) {
             let payers = Array(pool.prefix(random.int(in: 2...min(3, pool.count))))
@@ -58,9 +65,13 @@ extension DatasetGenerator {
             let cur = currency()
             let (_, stored) = amount(cur, maxMajor: cur == "JPY" ? 10_000 : 150)
             let fromMe = random.chance(1, in: 2)
+            // A contact deleted since: Core Data's nullify rule leaves the settlement without its
+            // counterpart (the entities the seed's `guard ... else { continue }` skips).
+            let orphaned = random.chance(1, in: 8)
+            let counterpart: String? = orphaned ? nil : other
             database.settlements.append(Settlement(id: uuid(), amount: stored, currency: cur, date: pastMs(days: 500),
                                                    isFullSettlement: random.chance(1, in: 4),
-                                                   fromPersonId: fromMe ? me : other, toPersonId: fromMe ? other : me))
+                                                   fromPersonId: fromMe ? me : counterpart, toPersonId: fromMe ? counterpart : me))
         }
     }
 

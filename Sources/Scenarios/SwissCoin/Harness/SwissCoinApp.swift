@@ -24,6 +24,7 @@ public enum SwissCoinApp {
 
     static var scenarios: [any AppScenario] {
         [SwissCoinScenario.interruptedUpload, SwissCoinScenario.lostResponse, SwissCoinScenario.flakyNetwork,
-         SwissCoinScenario.accountSwitch]
+         SwissCoinScenario.accountSwitch, SwissCoinScenario.firstSyncWithExistingCloudData,
+         SwissCoinScenario.verifierBlindSpots]
     }
 }

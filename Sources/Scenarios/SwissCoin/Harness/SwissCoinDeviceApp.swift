@@ -9,12 +9,54 @@ final class AppReports: @unchecked Sendable {
         var lastEntityCounts: [String: Int] = [:]
         var lastError: String?
         var attempts = 0
+        /// Accounts (auth ids) this device told its user "Migration complete!" for, in order.
+        var announcedComplete: [String] = []
+        /// Migration attempts started for an account after it was announced complete (launch, account).
+        var rerunsAfterCompletion: [(launch: Int, account: String)] = []
+        /// Balance differences between this device's data and the server at the moment the app
+        /// announced completion (launch, differences): what the app's own verification missed.
+        var unverifiedCompletions: [(launch: Int, diffs: [EntityDiff])] = []
+        /// Per-entity counts the UI showed for a step the running attempt had not reached yet
+        /// (launch, step being started, count key, value); at most a few are kept.
+        var staleCountsShown: [(launch: Int, step: Int, key: String, value: Int)] = []
     }
 
+    /// The `entityCounts` key each step writes, index = step − 1.
+    static let countKeys = ["Profile", "Current User", "Persons", "Groups", "Group Members", "Subscriptions",
+                            "Subscription Subscribers", "Transactions", "Splits", "Payers", "Settlements", "Reminders",
+                            "Messages", "Sub Payments", "Sub Settlements", "Sub Reminders"]
+
     private(set) var byDevice: [String: Report] = [:]
+    /// Per device, what the harness does when the app starts a migration step (a kill armed at a
+    /// swept step). The app calls it from its own task, like a UI observing `currentStep`.
+    var stepWatchers: [String: (Int) -> Void] = [:]
 
     func update(_ device: String, _ change: (inout Report) -> Void) {
         change(&byDevice[device, default: Report()])
+    }
+
+    func stepStarted(_ device: String, _ step: Int) {
+        stepWatchers[device]?(step)
+    }
+
+    /// The UI's progress screen as a step starts: counts of steps this attempt has not reached are
+    /// left over from an earlier attempt.
+    func noteCounts(_ device: String, launch: Int, step: Int, shown: [String: Int]) {
+        for key in Self.countKeys[(step - 1)...] {
+            guard let value = shown[key] else { continue }
+            update(device) { report in
+                if report.staleCountsShown.count < 4 { report.staleCountsShown.append((launch, step, key, value)) }
+            }
+        }
+    }
+
+    /// What the harness checks when an app announces completion (set by the stage): the balance
+    /// differences it sees at that instant.
+    var completionAudit: ((String) -> [EntityDiff])?
+
+    func completionAnnounced(_ device: String, launch: Int) {
+        guard let diffs = completionAudit?(device), !diffs.isEmpty else { return }
+        update(device) { $0.unverifiedCompletions.append((launch, diffs)) }
     }
 }
 
@@ -41,6 +83,11 @@ struct SwissCoinDeviceApp: Sendable {
             client: client, store: LocalStore(files: files, cache: storeCache), defaults: defaults,
             clock: DeviceWallClock(context: context), ids: DeviceIDs(context: context),
             variant: variant, log: { context.record("app \($0)") })
+        let reports = self.reports
+        migration.onStepStarted = { [unowned migration] step in
+            reports.noteCounts(context.deviceName, launch: context.incarnation, step: step, shown: migration.entityCounts)
+            reports.stepStarted(context.deviceName, step)
+        }
         if !variant.has(.crossAccountUpload), let session = await client.currentSession() {
             // Fixed: the local store belongs to the first account that signs in on it, claimed
             // before anything is uploaded (a store claimed by another account is refused later).
@@ -52,9 +99,17 @@ struct SwissCoinDeviceApp: Sendable {
             if attempt > 0 {
                 // The user reads the error and taps Retry a little later.
                 try? await context.sleep(for: .seconds(Int64(2 + context.randomBelow(20))))
+                guard !Task.isCancelled, context.isAlive else { return }
             }
             let operation = context.invoke("migration", detail: "attempt \(attempt + 1)")
-            reports.update(context.deviceName) { $0.attempts += 1 }
+            let account = await client.currentSession()?.userId ?? ""
+            reports.update(context.deviceName) { report in
+                report.attempts += 1
+                if report.announcedComplete.contains(account) {
+                    report.rerunsAfterCompletion.append((context.incarnation, account))
+                    context.record("app migration started again after it was announced complete")
+                }
+            }
             await migration.runMigration()
             guard context.isAlive else { return }  // killed or torn down mid-run: this process says nothing more
             if let error = migration.errorMessage {
@@ -69,7 +124,9 @@ struct SwissCoinDeviceApp: Sendable {
                     $0.completedRuns += 1
                     $0.lastEntityCounts = migration.entityCounts
                     $0.lastError = nil
+                    if !$0.announcedComplete.contains(account) { $0.announcedComplete.append(account) }
                 }
+                reports.completionAnnounced(context.deviceName, launch: context.incarnation)
             }
         }
     }

@@ -33,6 +33,8 @@ final class SwissCoinStage: @unchecked Sendable {
     private(set) var plans: [DevicePlan] = []
     /// Where each device's session should end up (changed by account switches).
     var signedIn: [String: String] = [:]
+    /// Field values the user changed on the web and the server acknowledged (no-lost-update).
+    var webEdits: [AcknowledgedEdit] = []
 
     init(sim: Simulator, variant: SwissCoinVariant, size: Int) {
         self.sim = sim
@@ -46,6 +48,7 @@ final class SwissCoinStage: @unchecked Sendable {
             backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)),
             random: sim.random.fork("supabase"))
         handle = sim.network.register(server)
+        reports.completionAudit = { [weak self] device in self?.balanceDiffsNow(device) ?? [] }
         sim.record("sim", "swisscoin variant=\(variant.name) unique-join-rows=\(unique)")
     }
 
@@ -78,11 +81,13 @@ final class SwissCoinStage: @unchecked Sendable {
         knob <= 0 ? .small : knob == 1 ? .default : .scaled(knob)
     }
 
-    /// Adds a device holding `owner`'s local data, signed in (by credentials) as `owner`.
-    @discardableResult
+    /// Adds a device holding `owner`'s local data, signed in (by credentials) as `owner`. The data
+    /// is drawn for the device, or `restoring` another plan's pre-migration data (a device
+    /// restored from a backup of the same Core Data history, `UserDefaults` included).
     /// The device lives in the time zone its data was created in (drawn with the dataset).
-    func addDevice(_ name: String, owner: String, config: DeviceConfig = DeviceConfig()) -> Device {
-        let data = dataset(for: name)
+    @discardableResult
+    func addDevice(_ name: String, owner: String, restoring: SwissCoinDataset? = nil, config: DeviceConfig = DeviceConfig()) -> Device {
+        let data = restoring ?? dataset(for: name)
         var config = config
         config.utcOffsetSeconds = data.database.timeZoneOffsetSeconds
         config.timeZoneName = "UTC\(config.utcOffsetSeconds >= 0 ? "+" : "")\(config.utcOffsetSeconds / 3600)"
@@ -123,37 +128,6 @@ final class SwissCoinStage: @unchecked Sendable {
         device.launch { context in await app.main(context) }
     }
 
-    /// A rough count of the await points a full migration of this device takes (for choosing
-    /// where to kill it uniformly).
-    func awaitPointEstimate(_ device: Device) -> Int {
-        guard let plan = plans.first(where: { $0.device.name == device.name }) else { return 100 }
-        let db = plan.dataset.database
-        let rows = db.persons.count + db.groups.count * 4 + db.subscriptions.count * 4
-            + db.transactions.reduce(0) { $0 + 1 + $1.splits.count + $1.payers.count }
-            + db.settlements.count + db.reminders.count + db.chatMessages.count + db.subscriptionPayments.count
-            + db.subscriptionSettlements.count + db.subscriptionReminders.count
-        return max(20, rows * 4)
-    }
-
-    /// Kills the device at a seeded await point, up to `maxKills` times, relaunching after each
-    /// kill once the user reopens the app (1–30 s later).
-    func killAtRandomAwaitPoints(_ device: Device, maxKills: Int) async {
-        let kills = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
-        let estimate = awaitPointEstimate(device)
-        for _ in 0..<kills {
-            guard device.state == .running else { return }
-            guard let detail = sim.faults.decide(.kill, subject: "\(device.name)@launch\(device.incarnation)", detail: { random in
-                "job\(1 + random.below(estimate))"
-            }), let jobs = Int(detail.dropFirst(3)) else { return }
-            device.killAfter(jobs: jobs)
-            await device.waitUntilStopped()
-            guard device.state == .killed else { return }
-            sim.sometimes("swisscoin: killed during migration")
-            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30)))), tolerance: nil)
-            device.relaunch()
-        }
-    }
-
     /// Healing: faults off, killed devices relaunched; a device whose migration has not completed
     /// is opened again by its user, up to `relaunches` times.
     func heal(relaunches: Int = 3) async {
@@ -185,4 +159,23 @@ struct SetupDefaults: KeyValueStore {
     func value(forKey key: String) -> JSONValue? { device.defaults.value(forKey: key) }
     func set(_ value: JSONValue?, forKey key: String) { device.defaults.set(value, forKey: key) }
     func synchronize() -> Bool { device.defaults.flush(); return true }
+}
+
+extension SwissCoinStage {
+    /// balance-equality for one device's data against the server as it is now (the verifier
+    /// soundness audit at the moment the app announces completion).
+    func balanceDiffsNow(_ deviceName: String) -> [EntityDiff] {
+        guard let plan = plans.first(where: { $0.device.name == deviceName }), signedIn[deviceName] == plan.owner else { return [] }
+        return BalanceEqualityChecker().balanceDiffs(SwissCoinWorld(stage: self), plan)
+    }
+
+    /// A PostgREST request with the service-role key (bypasses RLS), applied at once: another
+    /// client or an operator writing to the database. Returns whether it succeeded.
+    @discardableResult
+    func adminWrite(_ action: TableRequest.Action, table: String, where filter: RowFilter) -> Bool {
+        let request = SupabaseRequest(accessToken: SupabaseConfig().serviceRoleKey,
+                                      .table(TableRequest(table: table, action: action, filters: [filter])))
+        let context = ServiceContext(now: sim.now, caller: "operator", requestNumber: 0, trace: sim.trace)
+        return server.handle(request, context: context).isSuccess
+    }
 }

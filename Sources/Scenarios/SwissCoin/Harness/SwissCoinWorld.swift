@@ -11,6 +11,8 @@ struct SwissCoinWorld {
     /// Account label each device is signed in as at the end (nil: signed out).
     let signedIn: [String: String]
     let reports: [String: AppReports.Report]
+    /// Edits the user made on the web and the server acknowledged, in order.
+    let webEdits: [SwissCoinStage.AcknowledgedEdit]
 
     private let stage: SwissCoinStage
 
@@ -21,6 +23,7 @@ struct SwissCoinWorld {
         plans = stage.plans
         signedIn = stage.signedIn
         reports = stage.reports.byDevice
+        webEdits = stage.webEdits
     }
 
     func account(_ label: String) -> SwissCoinStage.Account { accounts.first { $0.label == label }! }
@@ -44,6 +47,15 @@ struct SwissCoinWorld {
     /// after healing (then it must finish).
     var plansThatMustBeMigrated: [SwissCoinStage.DevicePlan] {
         plans.filter { claimsCompletion($0) || signedIn[$0.device.name] == $0.owner }
+    }
+
+    /// Local entities no migration can upload (a required reference is nil: a contact deleted
+    /// since, its relationships nullified). The app must report them, not lose them silently.
+    static func unmigratable(_ db: LocalDatabase) -> [(table: String, id: String)] {
+        db.settlements.compactMap { s in
+            guard let id = s.id, s.fromPersonId == nil || s.toPersonId == nil else { return nil }
+            return ("settlements", id)
+        }
     }
 
     /// The device's local database as stored now (nil if unreadable).

@@ -6,7 +6,8 @@ extension MigrationService {
     func migrateSettlements() async throws {
         guard let authId = authUserId else { return }
         var count = 0
-        for settlement in try fetch().settlements {
+        let database = try fetch()
+        for settlement in database.settlements {
             guard let sid = settlement.id, let fromId = settlement.fromPersonId, let toId = settlement.toPersonId else {
                 skip("settlements", settlement.id, "settlement without id or person")
                 continue
@@ -14,7 +15,8 @@ extension MigrationService {
             let dto: CloudRow = [
                 "id": .string(sid), "owner_id": .string(authId),
                 "amount": money(settlement.amount, currency: settlement.currency ?? defaultCurrency),
-                "currency": text(settlement.currency), "date": timestamp(settlement.date), "note": text(settlement.note),
+                "currency": text(settlement.currency), "note": text(settlement.note),
+                "date": calendarDay(settlement.date, offsetSeconds: database.timeZoneOffsetSeconds),
                 "is_full_settlement": .bool(settlement.isFullSettlement),
                 "from_person_id": .string(remapPersonId(fromId)), "to_person_id": .string(remapPersonId(toId)),
             ]
@@ -88,7 +90,7 @@ extension MigrationService {
                 "id": .string(pid), "owner_id": .string(authId), "subscription_id": .string(subId),
                 "payer_id": id(payment.payerId.map(remapPersonId)),
                 "amount": money(payment.amount, currency: subscriptionCurrency(subId, in: database)),
-                "date": timestamp(payment.date),
+                "date": calendarDay(payment.date, offsetSeconds: zone),
                 "billing_period_start": calendarDay(payment.billingPeriodStart, offsetSeconds: zone),
                 "billing_period_end": calendarDay(payment.billingPeriodEnd, offsetSeconds: zone),
                 "note": text(payment.note),
@@ -114,7 +116,8 @@ extension MigrationService {
                 "id": .string(sid), "owner_id": .string(authId), "subscription_id": .string(subId),
                 "from_person_id": .string(remapPersonId(fromId)), "to_person_id": .string(remapPersonId(toId)),
                 "amount": money(settlement.amount, currency: subscriptionCurrency(subId, in: database)),
-                "date": timestamp(settlement.date), "note": text(settlement.note),
+                "date": calendarDay(settlement.date, offsetSeconds: database.timeZoneOffsetSeconds),
+                "note": text(settlement.note),
             ]
             try await upsertEntity("subscription_settlements", dto)
             count += 1

@@ -6,7 +6,8 @@ extension MigrationService {
     func migrateTransactions() async throws {
         guard let authId = authUserId else { return }
         var count = 0
-        for tx in try fetch().transactions {
+        let database = try fetch()
+        for tx in database.transactions {
             guard let txId = tx.id else {
                 skip("financial_transactions", nil, "transaction without id")
                 continue
@@ -14,7 +15,8 @@ extension MigrationService {
             let dto: CloudRow = [
                 "id": .string(txId), "owner_id": .string(authId), "title": .string(tx.title ?? ""),
                 "amount": money(tx.amount, currency: tx.currency ?? defaultCurrency),
-                "currency": text(tx.currency), "date": timestamp(tx.date), "split_method": text(tx.splitMethod),
+                "currency": text(tx.currency), "split_method": text(tx.splitMethod),
+                "date": calendarDay(tx.date, offsetSeconds: database.timeZoneOffsetSeconds),
                 "note": text(tx.note),
                 "payer_id": id(tx.payerId.map(remapPersonId)),
                 "created_by_id": id(tx.createdById.map(remapPersonId)),

@@ -31,6 +31,8 @@ public final class MigrationService {
     public internal(set) var stepsStarted: [Int] = []
     /// Entities not uploaded in the last run (fixed variant only; the seed skips silently).
     public internal(set) var skippedEntities: [SkippedEntity] = []
+    /// Called as each step starts, with its number (1…16): the UI observing `currentStep`.
+    public var onStepStarted: ((Int) -> Void)?
 
     var oldCurrentUserId: String?
     var authUserId: String?
@@ -122,6 +124,7 @@ public final class MigrationService {
         currentStep = description
         progress = Double(step - 1) / Double(totalSteps)
         stepsStarted.append(step)
+        onStepStarted?(step)
         if !has(.sessionNotRechecked) { try await ensureSameSession() }
     }
 

@@ -15,7 +15,7 @@ extension SwissCoinScenario {
             stage.launch(shared)
             stage.launch(bobs)
             await stage.waitForSession(shared)
-            await stage.killAtRandomAwaitPoints(shared, maxKills: 1)
+            await stage.killAtSweptPoints(shared, maxKills: 1)
             await stage.switchAccount(shared, to: "bob")
             await shared.waitUntilStopped()
             await bobs.waitUntilStopped()

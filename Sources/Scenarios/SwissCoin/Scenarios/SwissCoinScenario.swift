@@ -11,12 +11,16 @@ struct SwissCoinScenario: AppScenario {
     var forced: [FaultFamily: Int] = [:]
     /// Families forced off.
     var off: [FaultFamily] = []
+    /// Families whose swarm-drawn rate is capped (ppm): low enough that a migration still reaches
+    /// its later steps, so the scenario's own fault can land there.
+    var capped: [FaultFamily: Int] = [:]
     let script: @Sendable (SwissCoinStage) async -> Void
 
     func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
         let variant = try SwissCoinVariant.parse(name)
         for family in forced.keys.sorted() { sim.faults.setRate(family, ppm: forced[family]!) }
         for family in off { sim.faults.setRate(family, ppm: 0) }
+        for family in capped.keys.sorted() { sim.faults.setRate(family, ppm: min(capped[family]!, sim.faults.plan.rate(family))) }
         let stage = SwissCoinStage(sim: sim, variant: variant, size: size)
         let script = self.script
         try sim.run { _ in
@@ -31,7 +35,7 @@ struct SwissCoinScenario: AppScenario {
 enum SwissCoinChecks {
     static var names: [String] {
         ["no-loss", "no-duplicate", "referential-integrity", "balance-equality", "no-cross-account-leak",
-         "eventual-completion", "status-truthfulness"]
+         "eventual-completion", "status-truthfulness", "round-trip-fidelity", "no-lost-update", "verifier-soundness"]
     }
 
     static func run(_ world: SwissCoinWorld, history: History) -> [Violation] {
@@ -42,6 +46,9 @@ enum SwissCoinChecks {
             + NoCrossAccountLeakChecker().check(world, history: history)
             + EventualCompletionChecker().check(world, history: history)
             + StatusTruthfulnessChecker().check(world, history: history)
+            + RoundTripFidelityChecker().check(world, history: history)
+            + NoLostUpdateChecker().check(world, history: history)
+            + VerifierSoundnessChecker().check(world, history: history)
     }
 }
 

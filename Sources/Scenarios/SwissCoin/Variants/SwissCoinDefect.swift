@@ -70,7 +70,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .staleLocalIdentity: return "l.95-108"
         case .doubleMoney: return "l.499, l.567, l.603, l.634, l.663, l.697, l.763, l.799, l.830, l.1043"
         case .rawAmountDropped: return "l.604"
-        case .timestampForDate: return "l.502-503, l.765-766"
+        case .timestampForDate: return "l.502-503, l.569, l.665, l.764-766, l.800"
         case .silentSkip: return "l.380, l.423, l.463, l.467, l.493, l.535, l.561, l.593, l.597, l.624, l.628, l.656-658, l.690-691, l.722, l.755-756, l.788-791, l.822-823"
         case .staleProgressCounts: return "l.185, l.202-204, l.298-301, l.989-994"
         case .photoUploadWithoutUpsert: return "l.356-360, l.398-402, l.440-444"

@@ -1,0 +1,43 @@
+import FakeCloud
+import SimCore
+
+/// no-lost-update: a field value the server acknowledged to the user (an edit on the web after the
+/// migration) is still the server's value at quiescence, unless the user changed it again. A
+/// migration that re-sends its stale snapshot as a full-row upsert (bug zoo SC-11), or writes a
+/// placeholder "Me" profile from an empty store, overwrites it; the report names the writer.
+struct NoLostUpdateChecker: InvariantChecker {
+    let name = "no-lost-update"
+
+    func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
+        var latest: [String: SwissCoinStage.AcknowledgedEdit] = [:]
+        var order: [String] = []
+        for edit in world.webEdits {
+            let key = "\(edit.table)|\(edit.id)|\(edit.column)"
+            if latest[key] == nil { order.append(key) }
+            latest[key] = edit
+        }
+        var diffs: [EntityDiff] = []
+        for key in order {
+            let edit = latest[key]!
+            let row = world.admin.rows(edit.table).first { $0["id"]?.stringValue == edit.id }
+            let actual = row?[edit.column] ?? .null
+            guard actual != edit.value else { continue }
+            diffs.append(EntityDiff(entity: "\(edit.table) \(edit.id.prefix(8)) \(edit.column)", location: "server",
+                                    expected: edit.value.canonicalText,
+                                    actual: "\(actual.canonicalText) (\(overwriter(world, edit)))"))
+        }
+        guard !diffs.isEmpty else { return [] }
+        let (shown, note) = capped(diffs)
+        return [Violation(invariant: name, message: "\(diffs.count) acknowledged edits were overwritten\(note)", entities: shown)]
+    }
+
+    /// The first later write that changed the edited column: who, how and when.
+    func overwriter(_ world: SwissCoinWorld, _ edit: SwissCoinStage.AcknowledgedEdit) -> String {
+        let later = world.admin.provenance.first {
+            $0.sequence > edit.sequence && $0.table == edit.table && $0.primaryKey == edit.id
+                && ($0.row?[edit.column] ?? .null) != edit.value
+        }
+        guard let later else { return "row gone" }
+        return "\(later.operation.rawValue) by \(later.device) at \(later.timeNanoseconds / 1_000_000) ms"
+    }
+}
