@@ -8,6 +8,8 @@ import SimCore
 /// reads, transforms and writes in one step (what `NSFileCoordinator` guarantees).
 struct MinutaDeviceFiles: Minuta.FileStore {
     let context: DeviceContext
+    /// Counts this app's writes and removals (for the healing fixpoint).
+    var counter: WriteCounter?
 
     func read(_ path: String) async throws -> [UInt8]? {
         await Task.yield()
@@ -17,11 +19,14 @@ struct MinutaDeviceFiles: Minuta.FileStore {
     func write(_ path: String, _ bytes: [UInt8]) async throws {
         await Task.yield()
         try context.writeFile(path, bytes)
+        counter?.add()
     }
 
     func remove(_ path: String) async throws {
         await Task.yield()
+        guard context.readFile(path) != nil else { return }
         try context.removeFile(path)
+        counter?.add()
     }
 
     func list(prefix: String) async throws -> [String] {
@@ -32,7 +37,9 @@ struct MinutaDeviceFiles: Minuta.FileStore {
     func coordinatedWrite(_ path: String, _ transform: ([UInt8]?) throws -> [UInt8]?) async throws {
         await Task.yield()
         if let bytes = try transform(context.readFile(path)) {
+            guard bytes != context.readFile(path) else { return }
             try context.writeFile(path, bytes)
+            counter?.add()
         }
     }
 }
