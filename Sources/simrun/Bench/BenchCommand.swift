@@ -42,6 +42,7 @@ enum BenchCommand {
         Console.out("memory (RSS)    start \(mb[0]), after \(sizes.memorySeeds.first) seeds \(mb[1]), after \(sizes.memorySeeds.second) seeds \(mb[2])")
         if scenarios.isEmpty { Console.out("scenarios       (none in the catalogue yet)") }
         scenarios.forEach { Console.out($0.line) }
+        Console.out(CRDTMergeBench.line(sizes))
         return .passed
     }
 }
