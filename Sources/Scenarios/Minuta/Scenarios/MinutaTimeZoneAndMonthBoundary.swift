@@ -6,6 +6,7 @@ extension MinutaScenario {
     static let timeZoneAndMonthBoundary = MinutaScenario(
         name: "time-zone-and-month-boundary",
         summary: "devices in UTC+14 and UTC-12: migration, new records and edits at month ends, a record moved across the month",
+        providers: [.dropbox, .icloud, .gdrive],
         script: { stage in
             let devices = await stage.twoMigratedDevices(offsets: [14 * 3600, -12 * 3600])
             let (a, b) = (devices[0], devices[1])
