@@ -79,10 +79,12 @@ extension Minuta {
             try await automerge.updateRecord(record, previous: previous)
         }
 
-        /// Seed l.900-904: Automerge, then legacy with `try?`.
+        /// Seed l.900-904: Automerge, then legacy with `try?`. `fixed` leaves the legacy files as
+        /// the migration left them (they are the backup; the deterministic migration cannot bring a
+        /// deleted record back).
         public func deleteRecord(_ record: TimeRecord) async throws {
             try await automerge.deleteRecord(record)
-            try? await legacy.deleteRecord(record)
+            if variant.has(.legacyJSONDelete) { try? await legacy.deleteRecord(record) }
         }
 
         // MARK: - Cache

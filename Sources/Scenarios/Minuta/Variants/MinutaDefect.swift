@@ -15,6 +15,7 @@ public enum MinutaDefect: String, CaseIterable, Sendable, Comparable {
     case countOnlyVerification = "count-only-verification"
     case wholeRecordPut = "whole-record-put"
     case dualReadEitherOr = "dual-read-either-or"
+    case legacyJSONDelete = "legacy-json-delete"
 
     /// The kebab-case name used on the command line.
     public var name: String { rawValue }
@@ -35,7 +36,7 @@ public enum MinutaDefect: String, CaseIterable, Sendable, Comparable {
         case .perDeviceMigrationObjects: return "MI-15"
         case .migrationRegressesEdits: return "MI-16"
         case .countOnlyVerification: return "MI-22"
-        case .wholeRecordPut, .dualReadEitherOr: return nil
+        case .wholeRecordPut, .dualReadEitherOr, .legacyJSONDelete: return nil
         }
     }
 
@@ -55,6 +56,7 @@ public enum MinutaDefect: String, CaseIterable, Sendable, Comparable {
         case .countOnlyVerification: return "l.638-646, l.704-710"
         case .wholeRecordPut: return "l.521-529"
         case .dualReadEitherOr: return "l.866-871"
+        case .legacyJSONDelete: return "l.900-904"
         }
     }
 
@@ -71,9 +73,10 @@ public enum MinutaDefect: String, CaseIterable, Sendable, Comparable {
         case .deviceCalendarMonth: return "the month file comes from the device's calendar and time zone: devices file one record in two months"
         case .perDeviceMigrationObjects: return "every device migrates into its own new objects: concurrent migrations hide each other's later edits"
         case .migrationRegressesEdits: return "re-running the migration re-puts legacy values and deletes newer tags: post-migration edits revert"
-        case .countOnlyVerification: return "verification is count-only and never called; the flag is set whenever no error was thrown"
+        case .countOnlyVerification: return "verification is count-only and never called; the flag is set whenever no error was thrown, whatever legacy files had arrived"
         case .wholeRecordPut: return "saveRecord puts every field from the caller's (possibly stale) copy, not only what changed"
         case .dualReadEitherOr: return "dual read returns Automerge tags if there are any, else legacy tags, never both"
+        case .legacyJSONDelete: return "deleteRecord also rewrites the legacy JSON month file: two devices deleting leave JSON conflict copies nobody merges"
         }
     }
 }
