@@ -8,8 +8,13 @@ import SimCore
 /// reads, transforms and writes in one step (what `NSFileCoordinator` guarantees).
 struct MinutaDeviceFiles: Minuta.FileStore {
     let context: DeviceContext
-    /// Counts this app's writes and removals (for the healing fixpoint).
+    /// Counts this app's writes and removals in the synced folder (for the healing fixpoint;
+    /// the migration's backup next to the folder is not synced and does not count).
     var counter: WriteCounter?
+
+    func count(_ path: String) {
+        if path.hasPrefix(Minuta.StoragePaths.folder) { counter?.add() }
+    }
 
     func read(_ path: String) async throws -> [UInt8]? {
         await Task.yield()
@@ -19,14 +24,14 @@ struct MinutaDeviceFiles: Minuta.FileStore {
     func write(_ path: String, _ bytes: [UInt8]) async throws {
         await Task.yield()
         try context.writeFile(path, bytes)
-        counter?.add()
+        count(path)
     }
 
     func remove(_ path: String) async throws {
         await Task.yield()
         guard context.readFile(path) != nil else { return }
         try context.removeFile(path)
-        counter?.add()
+        count(path)
     }
 
     func list(prefix: String) async throws -> [String] {
@@ -39,7 +44,7 @@ struct MinutaDeviceFiles: Minuta.FileStore {
         if let bytes = try transform(context.readFile(path)) {
             guard bytes != context.readFile(path) else { return }
             try context.writeFile(path, bytes)
-            counter?.add()
+            count(path)
         }
     }
 }

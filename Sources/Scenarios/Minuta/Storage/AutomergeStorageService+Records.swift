@@ -10,8 +10,9 @@ extension Minuta.AutomergeStorageService {
             try await saveRecordDocument(target)
         } else if !has(.monthMoveDuplicates), let (source, old) = try await locate(record.id, excluding: target) {
             try await move(record, previous: previous, from: source, old: old, to: target)
-        } else if previous != nil && !has(.wholeRecordPut) {
-            // An edit of a record another device deleted: deleting wins, as in Automerge.
+        } else if previous != nil && !has(.wholeRecordPut) && !has(.monthMoveDuplicates) {
+            // An edit of a record another device deleted (it is in no month): deleting wins, as
+            // in Automerge. The seed, which never looks in other months, creates it (l.530-531).
             throw Minuta.StorageError.recordDeleted(id: record.id)
         } else {
             _ = try Minuta.AutomergeTimeRecord.create(in: document, at: .ROOT, record: record, recreateImages: has(.imagesListRecreated))
