@@ -2,21 +2,40 @@ extension Minuta.AutomergeStorageService {
     /// The seed's `saveRecord` (l.519-533): into the month of the start time; update the object
     /// if the key is there, else create one. `previous` is the record as the caller loaded it
     /// (nil for a new record).
+    ///
+    /// `fixed` finds the record where it lives now (any month). It stays there unless the caller
+    /// changed its start into another month: a stale copy of the start (another device moved the
+    /// record meanwhile) never moves it back. A record that is in no month, or has a delete
+    /// tombstone, was deleted elsewhere and is not re-created.
     public func saveRecord(_ record: Minuta.TimeRecord, previous: Minuta.TimeRecord? = nil) async throws {
         let target = yearMonth(from: record.startTime)
         let document = try await loadRecordDocument(target)
-        if let wrapper = Minuta.AutomergeTimeRecord.find(document, record.id) {
-            try write(record, previous: previous, into: wrapper)
+        if has(.monthMoveDuplicates) {
+            if let wrapper = Minuta.AutomergeTimeRecord.find(document, record.id) {
+                try write(record, previous: previous, into: wrapper)
+            } else {
+                _ = try Minuta.AutomergeTimeRecord.create(in: document, at: .ROOT, record: record, recreateImages: has(.imagesListRecreated))
+            }
             try await saveRecordDocument(target)
-        } else if !has(.monthMoveDuplicates), let (source, old) = try await locate(record.id, excluding: target) {
-            try await move(record, previous: previous, from: source, old: old, to: target)
-        } else if previous != nil && !has(.wholeRecordPut) && !has(.monthMoveDuplicates) {
-            // An edit of a record another device deleted (it is in no month): deleting wins, as
-            // in Automerge. The seed, which never looks in other months, creates it (l.530-531).
-            throw Minuta.StorageError.recordDeleted(id: record.id)
-        } else {
+            return
+        }
+        let here = Minuta.AutomergeTimeRecord.find(document, record.id).map { (target, $0.asTimeRecord()) }
+        let found = here != nil ? here : try await locate(record.id, excluding: target)
+        var deleted = false
+        if previous != nil && !has(.wholeRecordPut) { deleted = try await tombstones().contains(record.id) }
+        guard let (month, current) = found, !deleted else {
+            if previous != nil && !has(.wholeRecordPut) { throw Minuta.StorageError.recordDeleted(id: record.id) }
             _ = try Minuta.AutomergeTimeRecord.create(in: document, at: .ROOT, record: record, recreateImages: has(.imagesListRecreated))
             try await saveRecordDocument(target)
+            return
+        }
+        let startChanged = previous == nil || has(.wholeRecordPut) || record.startTime != previous!.startTime
+        if !startChanged || month == target {
+            let holder = try await loadRecordDocument(month)
+            try write(record, previous: previous, into: Minuta.AutomergeTimeRecord.find(holder, record.id)!)
+            try await saveRecordDocument(month)
+        } else {
+            try await move(record, previous: previous, from: month, old: current, to: target)
         }
     }
 
@@ -77,26 +96,57 @@ extension Minuta.AutomergeStorageService {
     }
 
     /// The seed's `deleteRecord` (l.535-546) deletes from the month of the start time only;
-    /// `fixed` from every month document that holds the id.
+    /// `fixed` from every month document that holds the id, and leaves a tombstone
+    /// (`deleted:<id>` in the month of the start) so that a concurrent move, which re-creates the
+    /// record in another month, does not bring it back: delete wins, as in Automerge.
     public func deleteRecord(_ record: Minuta.TimeRecord) async throws {
-        let months = has(.monthMoveDuplicates) ? [yearMonth(from: record.startTime)] : try await monthsOnDisk()
-        for month in months {
+        if has(.monthMoveDuplicates) {
+            let month = yearMonth(from: record.startTime)
             let document = try await loadRecordDocument(month)
-            guard Minuta.AutomergeTimeRecord.find(document, record.id) != nil else { continue }
+            guard Minuta.AutomergeTimeRecord.find(document, record.id) != nil else { return }
             try document.delete(obj: .ROOT, key: record.id)
             try await saveRecordDocument(month)
+            return
         }
+        let home = yearMonth(from: record.startTime)
+        for month in Array(Set(try await monthsOnDisk() + [home])).sorted() {
+            let document = try await loadRecordDocument(month)
+            let holds = Minuta.AutomergeTimeRecord.find(document, record.id) != nil
+            guard holds || month == home else { continue }
+            if holds { try document.delete(obj: .ROOT, key: record.id) }
+            if month == home { try document.put(obj: .ROOT, key: Self.tombstonePrefix + record.id, value: .Boolean(true)) }
+            try await saveRecordDocument(month)
+        }
+    }
+
+    static var tombstonePrefix: String { "deleted:" }
+
+    /// Ids with a delete tombstone in any month document.
+    func tombstones() async throws -> Set<String> {
+        var ids: Set<String> = []
+        for month in try await monthsOnDisk() {
+            for key in try await loadRecordDocument(month).keys(obj: .ROOT) where key.hasPrefix(Self.tombstonePrefix) {
+                ids.insert(String(key.dropFirst(Self.tombstonePrefix.count)))
+            }
+        }
+        return ids
     }
 
     /// `fixed`: after an interrupted move a record id is in two month documents; keep the copy
     /// with the highest `moveSeq` (ties: the one in its own start month, then the later month).
     public func repairLayout() async throws {
         guard !has(.monthMoveDuplicates) else { return }
+        let deleted = try await tombstones()
         var holders: [String: [(month: Minuta.YearMonth, seq: Int64, home: Bool)]] = [:]
         for month in try await monthsOnDisk() {
             let document = try await loadRecordDocument(month)
             for id in ((try? document.keys(obj: .ROOT)) ?? []).filter(Minuta.isUUID) {
                 guard let found = Minuta.AutomergeTimeRecord.find(document, id) else { continue }
+                if deleted.contains(id) {
+                    try document.delete(obj: .ROOT, key: id)
+                    try await saveRecordDocument(month)
+                    continue
+                }
                 holders[id, default: []].append((month, found.moveSeq, yearMonth(from: found.startTime) == month))
             }
         }

@@ -161,6 +161,10 @@ extension Minuta {
             for month in try await monthsOnDisk() {
                 records += AutomergeTimeRecord.all(in: try await loadRecordDocument(month))
             }
+            if !has(.monthMoveDuplicates) {
+                let deleted = try await tombstones()
+                records.removeAll { deleted.contains($0.id) }
+            }
             return records.sorted { ($0.startTime, $0.id) > ($1.startTime, $1.id) }
         }
 
