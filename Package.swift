@@ -17,7 +17,7 @@ let package = Package(
         // Dependency direction, never reversed: SimCore ← FakeCloud ← Scenarios ← simrun.
         .target(name: "SimCore"),
         .target(name: "FakeCloud", dependencies: ["SimCore"]),
-        .target(name: "Scenarios", dependencies: ["SimCore", "FakeCloud"], exclude: ["SwissCoin/README.md"]),
+        .target(name: "Scenarios", dependencies: ["SimCore", "FakeCloud"], exclude: ["SwissCoin/README.md", "Minuta/README.md"]),
         .executableTarget(name: "simrun", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),

@@ -3,7 +3,7 @@
 public enum Catalog {
     /// The apps, in a fixed order.
     public static var apps: [AppDefinition] {
-        [SwissCoinApp.definition]
+        [SwissCoinApp.definition, MinutaApp.definition]
     }
 
     /// The app with this name.

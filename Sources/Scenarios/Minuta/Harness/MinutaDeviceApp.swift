@@ -1,0 +1,75 @@
+import SimCore
+
+/// The Minuta app process on a simulated device: on launch `loadData()` (migrate if needed, merge
+/// conflict copies, load tags and records), then what the user does, one action at a time, from
+/// the stage's queue. The App Intents run beside it with their own storage, caches and defaults.
+struct MinutaDeviceApp: Sendable {
+    let stage: MinutaStage
+
+    func main(_ context: DeviceContext) async {
+        let session = MinutaSession(context: context, stage: stage)
+        await session.loadData()
+        guard context.isAlive else { return }
+        stage.launched[context.deviceName] = context.incarnation
+        while context.isAlive && !Task.isCancelled {
+            if let next = stage.takeAction(context.deviceName) {
+                await session.perform(next.action)
+                guard context.isAlive else { return }
+                stage.markDone(next.id)
+            } else if stage.isFinished(context.deviceName) {
+                return
+            } else {
+                try? await context.sleep(for: .milliseconds(500))
+            }
+        }
+    }
+}
+
+/// One launch of the app: its storage (one `HybridStorageService`, as `AppState` holds), the view
+/// on screen, and how each user action becomes storage calls and ledger entries.
+final class MinutaSession: @unchecked Sendable {
+    let context: DeviceContext
+    let stage: MinutaStage
+    let storage: Minuta.HybridStorageService
+    let intents: Minuta.AppIntents
+    var view = MinutaView(tags: [], records: [])
+
+    init(context: DeviceContext, stage: MinutaStage) {
+        self.context = context
+        self.stage = stage
+        let files = MinutaDeviceFiles(context: context, counter: stage.appWrites)
+        let clock = MinutaDeviceClock(context: context)
+        let ids = MinutaDeviceIDs(context: context)
+        storage = Minuta.HybridStorageService(files: files, defaults: MinutaDeviceDefaults(context: context),
+                                              clock: clock, ids: ids, variant: stage.variant)
+        intents = Minuta.AppIntents(files: files, defaults: MinutaDeviceDefaults(context: context, domain: "intents:"),
+                                    clock: clock, ids: ids, variant: stage.variant)
+    }
+
+    var device: String { context.deviceName }
+
+    /// `AppState.loadData()` (seed l.935-938): migrate, merge conflict copies, load.
+    func loadData() async {
+        if let result = try? await storage.checkAndMigrate() {
+            context.record("app migration tags=\(result.tagsCount) records=\(result.recordsCount) errors=\(result.errors.count) verified=\(result.verified)")
+            if result.isComplete { context.sometimes("minuta: migration completed") }
+        }
+        await refresh()
+    }
+
+    /// Merges conflict copies and reloads the view.
+    func refresh() async {
+        if let result = try? await storage.resolveConflicts(), result.conflictsResolved > 0 {
+            context.record("app resolved \(result.conflictsResolved) conflict copies")
+            context.sometimes("minuta: conflict copies merged")
+        }
+        await reload()
+    }
+
+    func reload() async {
+        guard let tags = try? await storage.loadTags(), let records = try? await storage.loadAllRecords() else { return }
+        view = MinutaView(tags: tags, records: records)
+        guard context.isAlive else { return }
+        stage.views[device] = view
+    }
+}

@@ -1,0 +1,127 @@
+import SimCore
+
+extension MinutaSession {
+    typealias Ledger = EditLedger
+
+    func perform(_ action: MinutaAction) async {
+        switch action {
+        case .refresh: await refresh()
+        case .createRecord(let record): await createRecord(record)
+        case .editRecord(let id, let edit): await editRecord(id, edit)
+        case .deleteRecord(let id): await deleteRecord(id)
+        case .createTag(let tag): await saveTags(view.tags + [tag], entry: (tag.id, .create, tag.ledgerFields))
+        case .editTag(let id, let edit): await editTag(id, edit)
+        case .deleteTag(let id):
+            guard view.tags.contains(where: { $0.id == id }) else { return }
+            await saveTags(view.tags.filter { $0.id != id }, entry: (id, .delete, []))
+        case .intentStartTimer(let tagId): await startTimer(tagId)
+        case .intentStopTimer: await stopTimer()
+        }
+    }
+
+    /// Runs a storage call for a ledger entry: acknowledged when it returns, failed when it
+    /// throws, left pending (indeterminate) when the process dies inside it.
+    func ledgered(_ entry: Int, _ body: () async throws -> Void) async -> Bool {
+        do {
+            try await body()
+            guard context.isAlive else { return false }
+            stage.ledger.finish(entry, .acknowledged)
+            return true
+        } catch {
+            if context.isAlive {
+                stage.ledger.finish(entry, .failed)
+                context.record("app write failed: \(error)")
+            }
+            return false
+        }
+    }
+
+    func begin(_ entity: Ledger.Entity, _ id: String, _ kind: Ledger.Kind, _ fields: [(String, String)], movesMonth: Bool = false) -> Int {
+        stage.ledger.begin(device: device, epoch: stage.epoch, entity: entity, id: id, kind: kind, fields: fields, movesMonth: movesMonth)
+    }
+
+    func createRecord(_ record: Minuta.TimeRecord) async {
+        let entry = begin(.record, record.id, .create, record.ledgerFields)
+        if await ledgered(entry, { try await storage.saveRecord(record) }) { view.records.append(record) }
+    }
+
+    func editRecord(_ id: String, _ edit: MinutaAction.RecordEdit) async {
+        guard let before = view.records.first(where: { $0.id == id }) else { return }
+        var after = before
+        var fields: [(String, String)] = []
+        switch edit {
+        case .comment(let text): after.comment = text
+        case .tag(let tag): after.tagId = tag
+        case .shiftStart(let delta):
+            after.startTime += delta
+            after.endTime = after.endTime.map { $0 + delta }
+        case .end(let end): after.endTime = end
+        case .addImage(let name):
+            guard !after.images.contains(name) else { return }
+            after.images.append(name)
+            fields.append(("image+", name))
+        case .removeImage(let name):
+            guard after.images.contains(name) else { return }
+            after.images.removeAll { $0 == name }
+            fields.append(("image-", name))
+        }
+        for field in ["startTime", "endTime", "tagId", "comment"] where before.ledgerValue(field) != after.ledgerValue(field) {
+            fields.append((field, after.ledgerValue(field)!))
+        }
+        let moves = Minuta.YearMonth(milliseconds: before.startTime, utcOffsetSeconds: 0)
+            != Minuta.YearMonth(milliseconds: after.startTime, utcOffsetSeconds: 0)
+        if moves { context.sometimes("minuta: record moved to another month") }
+        let entry = begin(.record, id, .edit, fields, movesMonth: moves)
+        if await ledgered(entry, { try await storage.updateRecord(after, previous: before) }) {
+            view.records = view.records.map { $0.id == id ? after : $0 }
+        }
+    }
+
+    func deleteRecord(_ id: String) async {
+        guard let record = view.records.first(where: { $0.id == id }) else { return }
+        let entry = begin(.record, id, .delete, [])
+        if await ledgered(entry, { try await storage.deleteRecord(record) }) { view.records.removeAll { $0.id == id } }
+    }
+
+    func editTag(_ id: String, _ edit: MinutaAction.TagEdit) async {
+        guard let before = view.tags.first(where: { $0.id == id }) else { return }
+        var after = before
+        switch edit {
+        case .name(let name): after.name = name
+        case .color(let color): after.color = color
+        case .archived(let archived): after.isArchived = archived
+        }
+        let fields = ["name", "color", "isArchived"].filter { before.ledgerValue($0) != after.ledgerValue($0) }
+            .map { ($0, after.ledgerValue($0)!) }
+        await saveTags(view.tags.map { $0.id == id ? after : $0 }, entry: (id, .edit, fields))
+    }
+
+    /// The tag screen saves the whole list it shows (seed `saveTags`), with what it loaded as
+    /// `previous`.
+    func saveTags(_ tags: [Minuta.Tag], entry: (id: String, kind: Ledger.Kind, fields: [(String, String)])) async {
+        let ledgerEntry = begin(.tag, entry.id, entry.kind, entry.fields)
+        let previous = view.tags
+        if await ledgered(ledgerEntry, { try await storage.saveTags(tags, previous: previous) }) { view.tags = tags }
+    }
+
+    /// `StartTimerIntent`: the record it creates is known only when it returns.
+    func startTimer(_ tagId: String?) async {
+        guard let record = try? await intents.startTimer(tagId: tagId), context.isAlive else { return }
+        let entry = begin(.record, record.id, .create, record.ledgerFields)
+        stage.ledger.finish(entry, .acknowledged)
+        context.sometimes("minuta: timer started by an App Intent")
+    }
+
+    /// `StopTimerIntent`: which timers it stops is known only when it returns; until then the
+    /// ledger holds a wildcard end-time edit (any record's end may have changed).
+    func stopTimer() async {
+        let wildcard = begin(.record, "*", .edit, [("endTime", "*")])
+        guard let stopped = try? await intents.stopTimer(), context.isAlive else { return }
+        stage.ledger.finish(wildcard, .skipped)
+        for record in stopped {
+            let entry = begin(.record, record.id, .edit, [("endTime", record.ledgerValue("endTime")!)])
+            stage.ledger.finish(entry, .acknowledged)
+        }
+        if !stopped.isEmpty { context.sometimes("minuta: timer stopped by an App Intent") }
+    }
+}

@@ -1,0 +1,48 @@
+import SimCore
+
+extension MinutaStage {
+    /// Performs `action` with a kill armed at a seeded await point among the next `jobs` of the
+    /// device (when the kill family fires); a killed app is reopened by its user 1–30 s later.
+    /// Returns whether the kill landed.
+    @discardableResult
+    func performKillable(_ device: Device, _ action: MinutaAction, jobs: Int) async -> Bool {
+        armKill(device, jobs: jobs, label: "action")
+        await perform(device, action)
+        return await reopenIfKilled(device)
+    }
+
+    /// Launches the app with a kill armed among the first `jobs` await points (the migration and
+    /// conflict resolution run there); waits for the launch flow or the kill.
+    @discardableResult
+    func launchKillable(_ device: Device, jobs: Int) async -> Bool {
+        launch(device)
+        armKill(device, jobs: jobs, label: "launch")
+        await waitForLaunch(device)
+        return await reopenIfKilled(device)
+    }
+
+    func armKill(_ device: Device, jobs: Int, label: String) {
+        guard device.state == .running else { return }
+        let subject = "\(device.name)#\(device.incarnation)@\(label)"
+        guard let detail = sim.faults.decide(.kill, subject: subject, detail: { "job\(1 + $0.below(max(1, jobs)))" }),
+              let at = Int(detail.dropFirst(3)) else { return }
+        device.killAfter(jobs: at)
+    }
+
+    /// Disarms a kill that did not fire; relaunches a killed app after a pause.
+    func reopenIfKilled(_ device: Device) async -> Bool {
+        if device.state == .running { device.killAfter(jobs: 1 << 40) }
+        guard device.state == .killed else { return false }
+        sim.sometimes("minuta: app killed at an await point")
+        await pause(.seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
+        launch(device)
+        await waitForLaunch(device)
+        return true
+    }
+
+    /// Takes a device offline for a seeded interval (when the partition family fires), in the
+    /// background of the script.
+    func maybeOffline(_ device: Device, within phase: Duration) {
+        sim.network.schedulePartitions(for: device, within: phase, windows: 2)
+    }
+}

@@ -1,0 +1,66 @@
+import SimCore
+
+/// The world at quiescence, as the checkers see it: the legacy dataset, the ledger of user
+/// edits, what each device's app showed last, every device's files and the server's, the
+/// documents captured while the run was live, and how healing ended. Plain values, so a test can
+/// build a world that breaks one invariant on purpose.
+struct MinutaWorld: Sendable {
+    var dataset: MinutaDataset
+    var ledger: [EditLedger.Entry]
+    /// Device names in order.
+    var devices: [String]
+    /// Each device's last view.
+    var views: [String: MinutaView]
+    /// Each device's files under the storage folder (relative paths), sorted.
+    var deviceFiles: [String: [(path: String, bytes: [UInt8])]]
+    /// The provider's server copy (relative paths), sorted.
+    var serverFiles: [(path: String, bytes: [UInt8])]
+    /// Document versions seen during the run (path → distinct byte versions), for merge laws.
+    var liveDocuments: [String: [[UInt8]]]
+    var healing: HealingOutcome
+
+    init(dataset: MinutaDataset, ledger: [EditLedger.Entry] = [], devices: [String], views: [String: MinutaView],
+         deviceFiles: [String: [(path: String, bytes: [UInt8])]] = [:], serverFiles: [(path: String, bytes: [UInt8])] = [],
+         liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = HealingOutcome(stable: true, quiet: true)) {
+        self.dataset = dataset
+        self.ledger = ledger
+        self.devices = devices
+        self.views = views
+        self.deviceFiles = deviceFiles
+        self.serverFiles = serverFiles
+        self.liveDocuments = liveDocuments
+        self.healing = healing
+    }
+
+    init(stage: MinutaStage, healing: HealingOutcome) {
+        let prefix = Minuta.StoragePaths.folder
+        var files: [String: [(path: String, bytes: [UInt8])]] = [:]
+        for plan in stage.appPlans {
+            files[plan.device.name] = plan.device.files.list(prefix: prefix).map { (String($0.dropFirst(prefix.count)), plan.device.files.read($0)!) }
+        }
+        let server = stage.folder.serverFiles.map { (path: $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path, bytes: $0.bytes) }
+        self.init(dataset: stage.dataset, ledger: stage.ledger.entries, devices: stage.appPlans.map(\.device.name),
+                  views: stage.views, deviceFiles: files, serverFiles: server, liveDocuments: stage.liveDocuments,
+                  healing: healing)
+    }
+
+    /// Every place files live: each device, then the server.
+    var fileSets: [(location: String, files: [(path: String, bytes: [UInt8])])] {
+        devices.map { ($0, deviceFiles[$0] ?? []) } + [("server", serverFiles)]
+    }
+
+    /// Whether a path is one of the app's own files (not a conflict copy, not a placeholder).
+    static func isLegitimate(_ path: String) -> Bool {
+        path == Minuta.StoragePaths.tagsDocument || path == Minuta.StoragePaths.legacyTags
+            || Minuta.StoragePaths.month(of: path, ext: "automerge") != nil || Minuta.StoragePaths.month(of: path, ext: "json") != nil
+    }
+
+    /// Loads a document for checking (a fixed actor: checkers only read and merge).
+    static func document(_ bytes: [UInt8]) -> Document? { try? Document(bytes, actor: ActorId("c0ffee")) }
+}
+
+/// Caps a list of entity diffs and says how many more there were.
+func cappedMinuta(_ diffs: [EntityDiff], limit: Int = 8) -> (shown: [EntityDiff], note: String) {
+    if diffs.count <= limit { return (diffs, "") }
+    return (Array(diffs.prefix(limit)), " (\(diffs.count - limit) more not shown)")
+}

@@ -1,0 +1,53 @@
+import SimCore
+
+/// convergence: after healing, every device shows the same tags and records (every field), no
+/// conflict copy is left on any device or on the server, and healing reached a fixpoint with the
+/// folder in sync. Bug zoo MI-1, MI-3, MI-4, MI-13, MI-15.
+struct MinutaConvergenceChecker: InvariantChecker {
+    let name = "convergence"
+
+    func check(_ world: MinutaWorld, history: History) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        if let first = world.devices.first, let reference = world.views[first] {
+            for device in world.devices.dropFirst() {
+                guard let view = world.views[device] else { continue }
+                diffs += compare(reference, first, view, device)
+            }
+        }
+        for (location, files) in world.fileSets {
+            for (path, _) in files where !MinutaWorld.isLegitimate(path) && !(path.split(separator: "/").last?.hasPrefix(".") ?? false) {
+                diffs.append(EntityDiff(entity: "file \(path)", location: location, expected: "merged and removed", actual: "still there"))
+            }
+        }
+        if !world.healing.stable {
+            diffs.append(EntityDiff(entity: "healing", location: "all devices", expected: "a round with no app write", actual: "apps kept writing"))
+        }
+        if !world.healing.quiet {
+            diffs.append(EntityDiff(entity: "folder", location: "sync", expected: "quiet", actual: "still syncing"))
+        }
+        guard !diffs.isEmpty else { return [] }
+        let (shown, note) = cappedMinuta(diffs)
+        return [Violation(invariant: name, message: "\(diffs.count) differences between devices or unresolved copies after healing\(note)", entities: shown)]
+    }
+
+    func compare(_ reference: MinutaView, _ referenceName: String, _ view: MinutaView, _ device: String) -> [EntityDiff] {
+        var diffs: [EntityDiff] = []
+        let mine = Dictionary(view.records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let theirs = Dictionary(reference.records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for id in Set(mine.keys).union(theirs.keys).sorted() where mine[id] != theirs[id] {
+            diffs.append(EntityDiff(entity: "record \(id.prefix(8))", location: "\(device) vs \(referenceName)",
+                                    expected: describe(theirs[id]), actual: describe(mine[id])))
+        }
+        if view.tags.sorted(by: { $0.id < $1.id }) != reference.tags.sorted(by: { $0.id < $1.id }) {
+            diffs.append(EntityDiff(entity: "tags", location: "\(device) vs \(referenceName)",
+                                    expected: reference.tags.map { "\($0.id.prefix(8)) \($0.name)" }.sorted().joined(separator: ", "),
+                                    actual: view.tags.map { "\($0.id.prefix(8)) \($0.name)" }.sorted().joined(separator: ", ")))
+        }
+        return diffs
+    }
+
+    func describe(_ record: Minuta.TimeRecord?) -> String {
+        guard let record else { return "absent" }
+        return "start=\(record.startTime) end=\(record.endTime.map { String($0) } ?? "-") tag=\(record.tagId?.prefix(8) ?? "-") comment=\(record.comment ?? "-") images=\(record.images)"
+    }
+}

@@ -1,0 +1,46 @@
+import SimCore
+
+/// merge-laws, on the documents the run really produced (every version of every document seen
+/// on any device while it was live, conflict copies included): merge is commutative,
+/// associative and idempotent, and `load(save(d))` reads the same as `d`.
+struct MinutaMergeLawsChecker: InvariantChecker {
+    let name = "merge-laws"
+    /// The merge under test (the CRDT's; a test passes a broken one to see the checker fire).
+    var merge: (Document, Document) throws -> Void = { try $0.merge(other: $1) }
+
+    func check(_ world: MinutaWorld, history: History) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        for path in world.liveDocuments.keys.sorted() {
+            let versions = world.liveDocuments[path]!.compactMap(MinutaWorld.document)
+            diffs += laws(versions, path)
+        }
+        guard !diffs.isEmpty else { return [] }
+        let (shown, note) = cappedMinuta(diffs)
+        return [Violation(invariant: name, message: "\(diffs.count) merge-law failures on live documents\(note)", entities: shown)]
+    }
+
+    func laws(_ versions: [Document], _ path: String) -> [EntityDiff] {
+        var diffs: [EntityDiff] = []
+        func merged(_ parts: [Document]) -> Document? {
+            guard let first = parts.first else { return nil }
+            let result = first.fork(actor: ActorId("c0ffee"))
+            for part in parts.dropFirst() { guard (try? merge(result, part)) != nil else { return nil } }
+            return result
+        }
+        func fail(_ law: String, _ detail: String) {
+            diffs.append(EntityDiff(entity: "\(path) \(law)", location: "live documents", expected: "equal state", actual: detail))
+        }
+        for (i, a) in versions.enumerated() {
+            if let reloaded = MinutaWorld.document(a.save()), !reloaded.equalState(a) { fail("load(save(d))", "version \(i) differs") }
+            if let twice = merged([a, a]), !twice.equalState(a) { fail("idempotence", "merge(v\(i), v\(i)) ≠ v\(i)") }
+            for (j, b) in versions.enumerated() where j > i {
+                if let ab = merged([a, b]), let ba = merged([b, a]), !ab.equalState(ba) { fail("commutativity", "v\(i)·v\(j) ≠ v\(j)·v\(i)") }
+            }
+        }
+        if versions.count >= 3, let v01 = merged([versions[0], versions[1]]), let v12 = merged([versions[1], versions[2]]),
+           let left = merged([v01, versions[2]]), let right = merged([versions[0], v12]), !left.equalState(right) {
+            fail("associativity", "(v0·v1)·v2 ≠ v0·(v1·v2)")
+        }
+        return diffs
+    }
+}

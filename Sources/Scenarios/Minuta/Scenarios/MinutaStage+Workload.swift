@@ -1,0 +1,63 @@
+import SimCore
+
+extension MinutaStage {
+    /// Legacy records whose start is in the same UTC month as `id`'s (other than `id`).
+    func neighbours(of id: String) -> [String] {
+        guard let record = dataset.records.first(where: { $0.id == id }) else { return [] }
+        let month = Minuta.YearMonth(milliseconds: record.startTime, utcOffsetSeconds: 0)
+        return dataset.records.filter { $0.id != id && Minuta.YearMonth(milliseconds: $0.startTime, utcOffsetSeconds: 0) == month }.map(\.id)
+    }
+
+    /// Two legacy records in one month document (or one record twice when none shares a month).
+    func twoRecordsInOneMonth() -> (String, String) {
+        let first = someRecordId()
+        let others = neighbours(of: first)
+        return (first, others.isEmpty ? first : others[draw(others.count)])
+    }
+
+    /// How far to shift a record's start so that it lands in the next (UTC) month.
+    func shiftIntoNextMonth(_ id: String) -> Int64 {
+        guard let record = dataset.records.first(where: { $0.id == id }) else { return 0 }
+        let next = Minuta.YearMonth(milliseconds: record.startTime, utcOffsetSeconds: 0).next
+        let start = Minuta.CivilDate(year: next.year, month: next.month, day: 1).startMilliseconds(utcOffsetSeconds: 0)
+        return start - record.startTime + Int64(1 + draw(120)) * MinutaDataset.minute
+    }
+
+    /// A new record at a seeded time near a month end, created on `device`.
+    func newRecord(_ device: Device, nearBoundary: Bool = false) -> Minuta.TimeRecord {
+        let base = nearBoundary ? MinutaDataset.monthStarts[draw(MinutaDataset.monthStarts.count)] - 14 * MinutaDataset.hour
+            : 1_768_000_000_000
+        let start = base + Int64(draw(28 * 60)) * MinutaDataset.minute
+        return Minuta.TimeRecord(id: newId(), startTime: start, endTime: start + Int64(10 + draw(90)) * MinutaDataset.minute,
+                                 tagId: someTagId(), comment: text(device, "new"), images: draw(2) == 0 ? ["img-\(newId().prefix(6)).jpg"] : [])
+    }
+
+    /// One user action drawn from everything a user does in the app (and with Siri).
+    func randomAction(_ device: Device) -> MinutaAction {
+        let id = someRecordId()
+        switch draw(13) {
+        case 0, 1: return .editRecord(id: id, .comment(text(device, "comment")))
+        case 2: return .editRecord(id: id, .tag(someTagId()))
+        case 3: return .editRecord(id: id, .shiftStart(Int64(draw(60) - 30) * MinutaDataset.minute))
+        case 4: return .editRecord(id: id, .addImage("img-\(device.name)-\(draw(1_000_000)).jpg"))
+        case 5:
+            let images = dataset.records.first { $0.id == id }!.images
+            return images.isEmpty ? .refresh : .editRecord(id: id, .removeImage(images[draw(images.count)]))
+        case 6: return .createRecord(newRecord(device, nearBoundary: draw(2) == 0))
+        case 7: return .deleteRecord(id: id)
+        case 8: return .createTag(Minuta.Tag(id: newId(), name: text(device, "tag"), createdAt: 1_768_435_200_000))
+        case 9: return .editTag(id: someTagId(), .name(text(device, "name")))
+        case 10: return .editTag(id: someTagId(), .archived(draw(2) == 0))
+        case 11: return .intentStartTimer(tagId: someTagId())
+        default: return .intentStopTimer
+        }
+    }
+
+    /// `count` random actions on `device`, a few seconds apart.
+    func randomActions(_ device: Device, count: Int) async {
+        for _ in 0..<count {
+            await perform(device, randomAction(device))
+            await pause(.seconds(Int64(1 + draw(20))))
+        }
+    }
+}

@@ -1,0 +1,195 @@
+extension Minuta {
+    /// The seed's `AutomergeStorageService` (l.363-592): tags in one document, records in one
+    /// document per month, whole-file writes.
+    ///
+    /// `fixed` differs where the variant says: it loads the file (and any conflict copies of it)
+    /// and merges it into its cache before every read and write, and writes through a coordinated
+    /// read-merge-write (MI-1); it files a record by its start time in UTC (MI-13) and moves it out
+    /// of its old month (MI-12); it writes only what the caller changed (`previous`) and never
+    /// re-creates a record deleted elsewhere; it edits the images list in place (MI-9); it deletes
+    /// only the tags the caller removed (MI-11).
+    public actor AutomergeStorageService {
+        let files: any FileStore
+        let clock: any WallClock
+        let ids: any IDGenerator
+        let variant: MinutaVariant
+        let names: ConflictNames
+        var tagsDocument: Document?
+        var recordDocuments: [String: Document] = [:]
+        private let maxCachedDocuments = 12
+
+        public init(files: any FileStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+            self.files = files
+            self.clock = clock
+            self.ids = ids
+            self.variant = variant
+            self.names = ConflictNames(variant: variant)
+        }
+
+        func has(_ defect: MinutaDefect) -> Bool { variant.has(defect) }
+
+        // MARK: - Documents on disk
+
+        /// The document stored at `path` (relative to the storage folder); `fixed` also merges the
+        /// file's conflict copies, so a write never drops what the provider set aside.
+        func readDocument(_ path: String) async throws -> Document? {
+            var document = try await files.read(StoragePaths.folder + path).map { try load($0, path) }
+            guard !has(.cachedDocumentOverwrite) else { return document }
+            for copy in try await conflictCopies(of: path) {
+                // A copy that does not load (still downloading) is left for conflict resolution.
+                guard let bytes = try await files.read(StoragePaths.folder + copy), let other = try? load(bytes, copy) else { continue }
+                if let document { try document.merge(other: other) } else { document = other }
+            }
+            return document
+        }
+
+        func load(_ bytes: [UInt8], _ path: String) throws -> Document {
+            do { return try Document(bytes, actor: ids.actorId()) } catch {
+                throw StorageError.documentCorrupted(path: path, details: "\(error)")
+            }
+        }
+
+        /// Conflict copies of `path` in its directory, sorted.
+        func conflictCopies(of path: String) async throws -> [String] {
+            let directory = ConflictNames.split(path).directory
+            let listed = try await files.list(prefix: StoragePaths.folder + directory)
+            return listed.map { String($0.dropFirst(StoragePaths.folder.count)) }
+                .filter { !$0.dropFirst(directory.count).contains("/") && $0 != path && names.primaryPath($0) == path }
+        }
+
+        /// The seed returns the cached document (l.400, l.452); `fixed` merges the file into it.
+        func loadDocument(_ path: String, cached: Document?) async throws -> Document {
+            if has(.cachedDocumentOverwrite), let cached { return cached }
+            let disk = try await readDocument(path)
+            if let cached {
+                if let disk { try cached.merge(other: disk) }
+                return cached
+            }
+            return disk ?? Document(actor: ids.actorId())
+        }
+
+        /// The seed writes the document over the file (l.415, l.470); `fixed` merges what is on
+        /// disk at that instant first, in one coordinated step.
+        func saveDocument(_ document: Document, _ path: String) async throws {
+            if has(.cachedDocumentOverwrite) {
+                try await files.write(StoragePaths.folder + path, document.save())
+                return
+            }
+            let actor = ids.actorId()
+            try await files.coordinatedWrite(StoragePaths.folder + path) { disk in
+                if let disk {
+                    let other: Document
+                    do { other = try Document(disk, actor: actor) } catch {
+                        throw StorageError.documentCorrupted(path: path, details: "\(error)")
+                    }
+                    try document.merge(other: other)
+                }
+                return document.save()
+            }
+        }
+
+        // MARK: - Tags
+
+        func loadTagsDocument() async throws -> Document {
+            let document = try await loadDocument(StoragePaths.tagsDocument, cached: tagsDocument)
+            tagsDocument = document
+            return document
+        }
+
+        public func loadTags() async throws -> [Tag] {
+            AutomergeTag.all(in: try await loadTagsDocument())
+        }
+
+        /// The seed's `saveTags` (l.430-446) takes the whole list and deletes every other tag;
+        /// `fixed` deletes only tags that were in `previous` (what the caller loaded) and are gone,
+        /// writes only changed fields, and does not re-create a tag deleted elsewhere.
+        public func saveTags(_ tags: [Tag], previous: [Tag]? = nil) async throws {
+            let document = try await loadTagsDocument()
+            let newKeys = Set(tags.map(\.id))
+            let removable = has(.saveTagsDeletesUnknown) || previous == nil
+                ? try document.keys(obj: .ROOT) : (previous ?? []).map(\.id)
+            for key in removable.sorted() where !newKeys.contains(key) && AutomergeTag.find(document, key) != nil {
+                try document.delete(obj: .ROOT, key: key)
+            }
+            for tag in tags {
+                let before = previous?.first { $0.id == tag.id }
+                if let wrapper = AutomergeTag.find(document, tag.id) {
+                    if let before, !has(.wholeRecordPut) { try wrapper.setChanged(tag, from: before) } else { try wrapper.setAll(tag) }
+                } else if before == nil || has(.wholeRecordPut) {
+                    _ = try AutomergeTag.create(in: document, at: .ROOT, tag: tag)
+                }
+            }
+            try await saveDocument(document, StoragePaths.tagsDocument)
+        }
+
+        // MARK: - Records
+
+        /// The seed's `yearMonth` uses `Calendar.current` (l.586-589); `fixed` a declared zone, UTC.
+        func yearMonth(from milliseconds: Int64) -> YearMonth {
+            YearMonth(milliseconds: milliseconds, utcOffsetSeconds: has(.deviceCalendarMonth) ? clock.utcOffsetSeconds : 0)
+        }
+
+        func loadRecordDocument(_ month: YearMonth) async throws -> Document {
+            if recordDocuments[month.key] == nil { evictOldDocumentsIfNeeded() }
+            let document = try await loadDocument(StoragePaths.recordDocument(month), cached: recordDocuments[month.key])
+            recordDocuments[month.key] = document
+            return document
+        }
+
+        func saveRecordDocument(_ month: YearMonth) async throws {
+            guard let document = recordDocuments[month.key] else { return }
+            try await saveDocument(document, StoragePaths.recordDocument(month))
+        }
+
+        /// The seed drops the lowest keys when the cache is full (l.474-479).
+        func evictOldDocumentsIfNeeded() {
+            guard recordDocuments.count >= maxCachedDocuments else { return }
+            for key in recordDocuments.keys.sorted().prefix(recordDocuments.count - maxCachedDocuments + 1) {
+                recordDocuments.removeValue(forKey: key)
+            }
+        }
+
+        /// Months with a document on disk (seed l.493-503), sorted.
+        func monthsOnDisk() async throws -> [YearMonth] {
+            let listed = try await files.list(prefix: StoragePaths.folder + StoragePaths.recordsDirectory)
+            let months = listed.compactMap { StoragePaths.month(of: String($0.dropFirst(StoragePaths.folder.count)), ext: "automerge") }
+            return Array(Set(months)).sorted()
+        }
+
+        public func loadAllRecords() async throws -> [TimeRecord] {
+            var records: [TimeRecord] = []
+            for month in try await monthsOnDisk() {
+                records += AutomergeTimeRecord.all(in: try await loadRecordDocument(month))
+            }
+            if !has(.monthMoveDuplicates) {
+                let deleted = try await tombstones()
+                records.removeAll { deleted.contains($0.id) }
+            }
+            return records.sorted { ($0.startTime, $0.id) > ($1.startTime, $1.id) }
+        }
+
+        /// Records starting in `start...end` (seed l.482-491): the months between, by `yearMonth`.
+        public func loadRecords(from start: Int64, to end: Int64) async throws -> [TimeRecord] {
+            var records: [TimeRecord] = []
+            var month = yearMonth(from: start)
+            let last = yearMonth(from: end)
+            var bound = 0
+            while month <= last && bound < 1200 {
+                records += AutomergeTimeRecord.all(in: try await loadRecordDocument(month))
+                    .filter { $0.startTime >= start && $0.startTime <= end }
+                month = month.next
+                bound += 1
+            }
+            return records.sorted { ($0.startTime, $0.id) > ($1.startTime, $1.id) }
+        }
+
+        public func loadRunningRecords() async throws -> [TimeRecord] {
+            try await loadAllRecords().filter(\.isRunning)
+        }
+
+        public func invalidateCache() {
+            tagsDocument = nil
+            recordDocuments.removeAll()
+        }
+    }
+}

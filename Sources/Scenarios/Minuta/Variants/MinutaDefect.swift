@@ -1,0 +1,82 @@
+/// One defect of the Minuta migration plan (seed 001_e431d3bf7ab6ca87.txt) that the port can
+/// switch on alone. The `seed` variant has all of them; `fixed` none. `bugZooId` is the id in
+/// /work/shared/bug-zoo.md when the zoo lists it (`nil` for defects found while porting).
+public enum MinutaDefect: String, CaseIterable, Sendable, Comparable {
+    case cachedDocumentOverwrite = "cached-document-overwrite"
+    case icloudPatternAfterStrip = "icloud-pattern-after-strip"
+    case dropboxPatternMismatch = "dropbox-pattern-mismatch"
+    case deleteCopyBeforeWrite = "delete-copy-before-write"
+    case imagesListRecreated = "images-list-recreated"
+    case saveTagsDeletesUnknown = "save-tags-deletes-unknown"
+    case monthMoveDuplicates = "month-move-duplicates"
+    case deviceCalendarMonth = "device-calendar-month"
+    case perDeviceMigrationObjects = "per-device-migration-objects"
+    case migrationRegressesEdits = "migration-regresses-edits"
+    case countOnlyVerification = "count-only-verification"
+    case wholeRecordPut = "whole-record-put"
+    case dualReadEitherOr = "dual-read-either-or"
+    case legacyJSONDelete = "legacy-json-delete"
+
+    /// The kebab-case name used on the command line.
+    public var name: String { rawValue }
+
+    public static func < (lhs: MinutaDefect, rhs: MinutaDefect) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The bug-zoo id, when the zoo lists this defect.
+    public var bugZooId: String? {
+        switch self {
+        case .cachedDocumentOverwrite: return "MI-1"
+        case .icloudPatternAfterStrip: return "MI-3"
+        case .dropboxPatternMismatch: return "MI-4"
+        case .deleteCopyBeforeWrite: return "MI-6"
+        case .imagesListRecreated: return "MI-9"
+        case .saveTagsDeletesUnknown: return "MI-11"
+        case .monthMoveDuplicates: return "MI-12"
+        case .deviceCalendarMonth: return "MI-13"
+        case .perDeviceMigrationObjects: return "MI-15"
+        case .migrationRegressesEdits: return "MI-16"
+        case .countOnlyVerification: return "MI-22"
+        case .wholeRecordPut, .dualReadEitherOr, .legacyJSONDelete: return nil
+        }
+    }
+
+    /// Where the defect is in the seed.
+    public var seedLines: String {
+        switch self {
+        case .cachedDocumentOverwrite: return "l.400, l.415, l.452, l.470, l.580"
+        case .icloudPatternAfterStrip: return "l.750, l.801"
+        case .dropboxPatternMismatch: return "l.748, l.751"
+        case .deleteCopyBeforeWrite: return "l.813-819"
+        case .imagesListRecreated: return "l.208-213, l.529"
+        case .saveTagsDeletesUnknown: return "l.424-430"
+        case .monthMoveDuplicates: return "l.520, l.543"
+        case .deviceCalendarMonth: return "l.586-589"
+        case .perDeviceMigrationObjects: return "l.286, l.351, l.628-635"
+        case .migrationRegressesEdits: return "l.645-646, l.673, l.695, l.730-732"
+        case .countOnlyVerification: return "l.638-646, l.704-710"
+        case .wholeRecordPut: return "l.521-529"
+        case .dualReadEitherOr: return "l.866-871"
+        case .legacyJSONDelete: return "l.900-904"
+        }
+    }
+
+    /// One line: what goes wrong.
+    public var summary: String {
+        switch self {
+        case .cachedDocumentOverwrite: return "writes the whole file from a cached document: another device's synced change is overwritten"
+        case .icloudPatternAfterStrip: return "the iCloud pattern looks for \".automerge\" after it was stripped: `tags 2.automerge` is never merged"
+        case .dropboxPatternMismatch: return "the Dropbox pattern needs \"(conflicted copy\": real names `(Ann's conflicted copy …)` are never merged"
+        case .deleteCopyBeforeWrite: return "each conflict copy is deleted right after its merge, before the merged primary is written"
+        case .imagesListRecreated: return "setImages deletes and recreates the images list on every save: concurrent image adds are lost"
+        case .saveTagsDeletesUnknown: return "saveTags(list) deletes every tag not in the caller's list: tags created elsewhere vanish"
+        case .monthMoveDuplicates: return "a record whose start moves to another month is written there and left in the old month"
+        case .deviceCalendarMonth: return "the month file comes from the device's calendar and time zone: devices file one record in two months"
+        case .perDeviceMigrationObjects: return "every device migrates into its own new objects: concurrent migrations hide each other's later edits"
+        case .migrationRegressesEdits: return "re-running the migration re-puts legacy values and deletes newer tags: post-migration edits revert"
+        case .countOnlyVerification: return "verification is count-only and never called; the flag is set whenever no error was thrown, whatever legacy files had arrived"
+        case .wholeRecordPut: return "saveRecord puts every field from the caller's (possibly stale) copy, not only what changed"
+        case .dualReadEitherOr: return "dual read returns Automerge tags if there are any, else legacy tags, never both"
+        case .legacyJSONDelete: return "deleteRecord also rewrites the legacy JSON month file: two devices deleting leave JSON conflict copies nobody merges"
+        }
+    }
+}

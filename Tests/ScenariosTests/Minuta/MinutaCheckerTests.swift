@@ -1,0 +1,100 @@
+import XCTest
+import SimCore
+@testable import Scenarios
+
+/// Every Minuta checker, fed a world built by hand to break exactly its invariant: the violation
+/// is reported, with the entity involved.
+final class MinutaCheckerTests: XCTestCase {
+    typealias F = MinutaFixtures
+
+    func world(views: [String: MinutaView], ledger: [EditLedger.Entry] = [], files: [String: [(path: String, bytes: [UInt8])]] = [:],
+               live: [String: [[UInt8]]] = [:]) -> MinutaWorld {
+        MinutaWorld(dataset: F.dataset, ledger: ledger, devices: views.keys.sorted(), views: views, deviceFiles: files, liveDocuments: live)
+    }
+
+    func testAConsistentWorldSatisfiesEveryChecker() {
+        let month = F.monthDocument([F.recordJanuary])
+        let clean = world(views: ["device-1": F.view, "device-2": F.view],
+                          files: ["device-1": [("records/2026/01.automerge", month)]], live: ["records/2026/01.automerge": [month]])
+        XCTAssertEqual(MinutaChecks.run(clean, history: History()), [])
+    }
+
+    func testConvergenceReportsARecordThatDiffersBetweenDevicesAndALeftoverCopy() {
+        var other = F.view
+        other.records[0].comment = "changed"
+        let found = MinutaConvergenceChecker().check(
+            world(views: ["device-1": F.view, "device-2": other],
+                  files: ["device-2": [("records/2026/01 (Ann's conflicted copy 2026-01-15).automerge", [1])]]), history: History())
+        XCTAssertEqual(found.map(\.invariant), ["convergence"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "record 11111111" && $0.location == "device-2 vs device-1" }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasPrefix("file records/2026/01 (Ann's") }, "\(found)")
+    }
+
+    func testNoLossReportsAMissingLegacyRecordAndALostSequentialEdit() {
+        var view = F.view
+        view.records.removeAll { $0.id == F.recordDecember.id }
+        let edit = F.entry(0, device: "device-1", seq: 1, .record, F.recordJanuary.id, .edit, [("comment", "edited")])
+        let found = MinutaNoLossChecker().check(world(views: ["device-1": view], ledger: [edit]), history: History())
+        XCTAssertEqual(found.map(\.invariant), ["no-loss"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "record 22222222" && $0.actual == "missing" }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "record 11111111 comment" && $0.expected == "edited" && $0.actual == "standup" }, "\(found)")
+    }
+
+    func testNoLostUpdateReportsAConcurrentFieldEditAndAnImageAddThatVanished() {
+        let comment = F.entry(0, device: "device-1", seq: 1, .record, F.recordJanuary.id, .edit, [("comment", "from one")])
+        let tag = F.entry(1, device: "device-2", seq: 1, .record, F.recordJanuary.id, .edit, [("tagId", F.tagB.id)])
+        let image = F.entry(2, device: "device-2", seq: 2, .record, F.recordJanuary.id, .edit, [("image+", "b.jpg")])
+        var view = F.view
+        view.records[0].tagId = F.tagB.id  // the comment edit and the image add are gone
+        let found = MinutaNoLostUpdateChecker().check(world(views: ["device-1": view], ledger: [comment, tag, image]), history: History())
+        XCTAssertEqual(found.map(\.invariant), ["no-lost-update"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "record 11111111 comment" && $0.actual == "standup" }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "record 11111111 image b.jpg" && $0.actual == "missing" }, "\(found)")
+    }
+
+    func testNoResurrectionReportsADeletedRecordThatIsBack() {
+        let delete = F.entry(0, device: "device-1", seq: 1, .record, F.recordNewYear.id, .delete, [])
+        let found = MinutaNoResurrectionChecker().check(world(views: ["device-1": F.view], ledger: [delete]), history: History())
+        XCTAssertEqual(found.map(\.invariant), ["no-resurrection"])
+        XCTAssertEqual(found[0].entities.first?.entity, "record 33333333")
+    }
+
+    func testFileLayoutReportsARecordInTwoMonthsAndInTheWrongMonth() {
+        let december = F.monthDocument([F.recordNewYear])
+        let january = F.monthDocument([F.recordNewYear], actor: "bb")  // Dec 31 23:30 UTC filed in January (UTC+1)
+        let found = MinutaFileLayoutChecker().check(
+            world(views: ["device-1": F.view], files: ["device-1": [("records/2025/12.automerge", december), ("records/2026/01.automerge", january)]]),
+            history: History())
+        XCTAssertEqual(found.map(\.invariant), ["file-layout"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "record 33333333" && $0.actual == "records/2026/01.automerge" }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "record 33333333" && $0.expected == "in 1 month document" }, "\(found)")
+    }
+
+    func testNoDuplicateReportsARecordShownTwice() {
+        var view = F.view
+        view.records.append(F.recordJanuary)
+        let found = MinutaNoDuplicateChecker().check(world(views: ["device-1": view]), history: History())
+        XCTAssertEqual(found.map(\.invariant), ["no-duplicate"])
+        XCTAssertEqual(found[0].entities.first?.entity, "record 11111111")
+        XCTAssertEqual(found[0].entities.first?.actual, "2")
+    }
+
+    func testMergeLawsReportsANonCommutativeMerge() {
+        let a = F.monthDocument([F.recordJanuary], actor: "aa")
+        var changed = F.recordJanuary
+        changed.comment = "other"
+        let b = F.monthDocument([changed], actor: "bb")
+        // A broken merge: the argument's state replaces the receiver's (last writer wins by order).
+        var checker = MinutaMergeLawsChecker()
+        checker.merge = { target, other in
+            for key in try target.keys(obj: .ROOT) { try target.delete(obj: .ROOT, key: key) }
+            for record in Minuta.AutomergeTimeRecord.all(in: other) {
+                _ = try Minuta.AutomergeTimeRecord.create(in: target, at: .ROOT, record: record, recreateImages: false)
+            }
+        }
+        let found = checker.check(world(views: ["device-1": F.view], live: ["records/2026/01.automerge": [a, b]]), history: History())
+        XCTAssertEqual(found.map(\.invariant), ["merge-laws"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "records/2026/01.automerge commutativity" }, "\(found)")
+        XCTAssertEqual(MinutaMergeLawsChecker().check(world(views: ["device-1": F.view], live: ["records/2026/01.automerge": [a, b]]), history: History()), [])
+    }
+}

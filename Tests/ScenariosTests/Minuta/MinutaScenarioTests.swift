@@ -1,0 +1,39 @@
+import XCTest
+import SimCore
+@testable import Scenarios
+
+/// Scenario-level properties (the CLI's fuzz covers many more seeds in a release build).
+final class MinutaScenarioTests: XCTestCase {
+    func report(_ scenario: any AppScenario, _ variant: String, _ seed: UInt64) -> RunReport {
+        ScenarioRunner().run(scenario, variant: variant, seed: seed)
+    }
+
+    func scenario(_ name: String) -> any AppScenario { MinutaApp.scenarios.first { $0.name == name }! }
+
+    func testCatalogueListsMinutaWithEveryScenarioAndDefect() {
+        let app = Catalog.app(named: "minuta")
+        XCTAssertEqual(app?.scenarios.map(\.name), ["conflict-copies", "shared-folder-overwrite", "conflicting-edits",
+                                                    "offline-edits-then-sync", "concurrent-migration", "interrupted-upload",
+                                                    "time-zone-and-month-boundary"])
+        let ids = Set(app?.variants.compactMap(\.bugID) ?? [])
+        for id in ["MI-1", "MI-3", "MI-4", "MI-6", "MI-9", "MI-12", "MI-13", "MI-15", "MI-16", "MI-22"] { XCTAssertTrue(ids.contains(id), id) }
+    }
+
+    func testFixedPassesEveryScenarioForTheFirstSeeds() {
+        for scenario in MinutaApp.scenarios {
+            for seed in UInt64(1)...2 {
+                let result = report(scenario, "fixed", seed)
+                XCTAssertEqual(result.outcome, .pass, "\(scenario.name) seed \(seed): \(result.outcome.violations.map(\.description).joined(separator: "\n")) \(result.outcome)")
+            }
+        }
+    }
+
+    func testSeedVariantFailsConflictCopiesWithinTwentySeeds() {
+        let failing = (UInt64(1)...20).first { !report(scenario("conflict-copies"), "seed", $0).outcome.passed }
+        XCTAssertNotNil(failing, "the seed variant passed 20 seeds of conflict-copies")
+    }
+
+    func testSameSeedSameTraceHash() {
+        XCTAssertEqual(report(scenario("conflicting-edits"), "seed", 5).traceHash, report(scenario("conflicting-edits"), "seed", 5).traceHash)
+    }
+}

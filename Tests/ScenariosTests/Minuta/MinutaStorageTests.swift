@@ -1,0 +1,88 @@
+import XCTest
+@testable import Scenarios
+
+/// The app's storage services over an in-memory folder: what `fixed` guarantees and where the
+/// seed's code loses data, without the simulator.
+final class MinutaStorageTests: XCTestCase {
+    typealias F = MinutaFixtures
+
+    func service(_ files: MinutaMemoryFileStore, _ variant: MinutaVariant, seed: UInt64, offset: Int = 0) -> Minuta.AutomergeStorageService {
+        Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(utcOffsetSeconds: offset), ids: MinutaCountingIDs(seed: seed), variant: variant)
+    }
+
+    /// Two devices add an image each to the same record offline; their files are merged.
+    func concurrentImageAdds(_ variant: MinutaVariant) async throws -> [String] {
+        let shared = MinutaMemoryFileStore()
+        try await service(shared, variant, seed: 1).saveRecord(F.recordJanuary)
+        let a = MinutaMemoryFileStore(), b = MinutaMemoryFileStore()
+        a.files = shared.files
+        b.files = shared.files
+        var withA = F.recordJanuary; withA.images.append("a2.jpg")
+        var withB = F.recordJanuary; withB.images.append("b2.jpg")
+        try await service(a, variant, seed: 2).saveRecord(withA, previous: F.recordJanuary)
+        try await service(b, variant, seed: 3).saveRecord(withB, previous: F.recordJanuary)
+        let path = "Minuta/records/2026/01.automerge"
+        let merged = try Document(a.files[path]!, actor: ActorId("cc"))
+        try merged.merge(other: Document(b.files[path]!, actor: ActorId("dd")))
+        return Minuta.AutomergeTimeRecord.find(merged, F.recordJanuary.id)!.images
+    }
+
+    func testFixedKeepsBothConcurrentImageAdds() async throws {
+        let images = try await concurrentImageAdds(.fixed)
+        XCTAssertEqual(Set(images), ["a.jpg", "a2.jpg", "b2.jpg"])
+    }
+
+    func testSeedSetImagesLosesOneOfTwoConcurrentAdds() async throws {
+        let images = try await concurrentImageAdds(MinutaVariant(defects: [.imagesListRecreated]))
+        XCTAssertEqual(images.count, 2, "one list object wins: \(images)")
+    }
+
+    func testFixedMovesARecordAcrossMonthsWithoutLeavingACopy() async throws {
+        let files = MinutaMemoryFileStore()
+        let storage = service(files, .fixed, seed: 4)
+        try await storage.saveRecord(F.recordNewYear)
+        var moved = F.recordNewYear
+        moved.startTime += 3_600_000  // into January (UTC)
+        try await storage.saveRecord(moved, previous: F.recordNewYear)
+        let all = try await storage.loadAllRecords()
+        XCTAssertEqual(all.map(\.id), [F.recordNewYear.id])
+        let seedFiles = MinutaMemoryFileStore()
+        let seed = service(seedFiles, MinutaVariant(defects: [.monthMoveDuplicates]), seed: 4)
+        try await seed.saveRecord(F.recordNewYear)
+        try await seed.saveRecord(moved, previous: F.recordNewYear)
+        let duplicated = try await seed.loadAllRecords()
+        XCTAssertEqual(duplicated.count, 2, "MI-12: the December copy stays")
+    }
+
+    func testFixedMigrationOnTwoDevicesGivesOneObjectPerIdAndRunsIdempotently() async throws {
+        func migrated(seed: UInt64) async throws -> MinutaMemoryFileStore {
+            let files = MinutaMemoryFileStore()
+            for (path, bytes) in F.dataset.legacyFiles(utcOffsetSeconds: 0) { files.files["Minuta/" + path] = bytes }
+            let migration = Minuta.MigrationService(files: files, defaults: MinutaMemoryDefaults(), clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: seed), variant: .fixed)
+            let first = try await migration.migrate()
+            XCTAssertTrue(first.isComplete)
+            let before = files.files
+            _ = try await migration.migrate()
+            XCTAssertEqual(files.files.filter { $0.key.hasPrefix("Minuta/") }, before.filter { $0.key.hasPrefix("Minuta/") }, "a re-run changes nothing")
+            return files
+        }
+        let a = try await migrated(seed: 10), b = try await migrated(seed: 20)
+        let path = "Minuta/records/2026/01.automerge"
+        XCTAssertEqual(a.files[path], b.files[path], "both devices produce the same document")
+        let merged = try Document(a.files[path]!, actor: ActorId("ee"))
+        try merged.merge(other: Document(b.files[path]!, actor: ActorId("ff")))
+        XCTAssertEqual(try merged.getAll(obj: .ROOT, key: F.recordJanuary.id).count, 1)
+    }
+
+    func testSeedMigrationOnTwoDevicesForksEveryRecord() async throws {
+        var documents: [Document] = []
+        for seed: UInt64 in [10, 20] {
+            let files = MinutaMemoryFileStore()
+            for (path, bytes) in F.dataset.legacyFiles(utcOffsetSeconds: 0) { files.files["Minuta/" + path] = bytes }
+            _ = try await Minuta.MigrationService(files: files, defaults: MinutaMemoryDefaults(), clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: seed), variant: .seed).migrate()
+            documents.append(try Document(files.files["Minuta/records/2026/01.automerge"]!, actor: ActorId("ab")))
+        }
+        try documents[0].merge(other: documents[1])
+        XCTAssertEqual(try documents[0].getAll(obj: .ROOT, key: F.recordJanuary.id).count, 2, "MI-15: two objects for one id")
+    }
+}
