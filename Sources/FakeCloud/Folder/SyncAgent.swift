@@ -83,6 +83,9 @@ final class SyncAgent {
     }
 
     private func pushLocalChanges() {
+        // A file the app wrote itself at a placeholder's path replaces the stub (its lost
+        // download is moot: the local bytes now upload, or conflict, like any local edit).
+        for path in placeholders.sorted() where files.read(path) != nil { removePlaceholder(of: path) }
         for path in localPaths() where !inFlight.contains(path) {
             guard let bytes = files.read(path) else { continue }
             if let base = bases[path], base.bytes == bytes { continue }
