@@ -32,7 +32,11 @@ extension Minuta.AutomergeStorageService {
         let startChanged = previous == nil || has(.wholeRecordPut) || record.startTime != previous!.startTime
         if !startChanged || month == target {
             let holder = try await loadRecordDocument(month)
-            try write(record, previous: previous, into: Minuta.AutomergeTimeRecord.find(holder, record.id)!)
+            // An await separates the lookup from this load: the file may have been replaced meanwhile.
+            guard let object = Minuta.AutomergeTimeRecord.find(holder, record.id) else {
+                throw Minuta.StorageError.recordVanished(id: record.id, month: "\(month)")
+            }
+            try write(record, previous: previous, into: object)
             try await saveRecordDocument(month)
         } else {
             try await move(record, previous: previous, from: month, old: current, to: target)
