@@ -45,7 +45,9 @@ final class EscapeTests: XCTestCase {
     func testContinuationResumedFromDispatchIsNamed() {
         let found = escapes { _ in
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().async { continuation.resume() }
+                // A little later, so the task has certainly suspended: a resume that wins the race
+                // against the suspension is enqueued by the simulation's own thread, legitimately.
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { continuation.resume() }
             }
         }
         XCTAssertEqual(found, [.foreignThreadResume])
