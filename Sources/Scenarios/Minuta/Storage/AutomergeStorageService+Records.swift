@@ -32,11 +32,14 @@ extension Minuta.AutomergeStorageService {
         let startChanged = previous == nil || has(.wholeRecordPut) || record.startTime != previous!.startTime
         if !startChanged || month == target {
             let holder = try await loadRecordDocument(month)
-            // An await separates the lookup from this load: the file may have been replaced meanwhile.
-            guard let object = Minuta.AutomergeTimeRecord.find(holder, record.id) else {
-                throw Minuta.StorageError.recordVanished(id: record.id, month: "\(month)")
+            if let wrapper = Minuta.AutomergeTimeRecord.find(holder, record.id) {
+                try write(record, previous: previous, into: wrapper)
+            } else if previous != nil && !has(.wholeRecordPut) {
+                // Deleted by a change merged in while this save was looking for the record.
+                throw Minuta.StorageError.recordDeleted(id: record.id)
+            } else {
+                _ = try Minuta.AutomergeTimeRecord.create(in: holder, at: .ROOT, record: record, recreateImages: has(.imagesListRecreated))
             }
-            try write(record, previous: previous, into: object)
             try await saveRecordDocument(month)
         } else {
             try await move(record, previous: previous, from: month, old: current, to: target)

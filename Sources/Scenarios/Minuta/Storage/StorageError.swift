@@ -6,15 +6,11 @@ extension Minuta {
         case documentCorrupted(path: String, details: String)
         /// An edit of a record that no longer exists in any month document.
         case recordDeleted(id: String)
-        /// The record was found in a month document, but that file changed before the write
-        /// re-read it (the sync daemon replaced it between two reads).
-        case recordVanished(id: String, month: String)
 
         public var description: String {
             switch self {
             case .documentCorrupted(let path, let details): return "Document corrupted: \(path): \(details)"
             case .recordDeleted(let id): return "Record deleted elsewhere: \(id)"
-            case .recordVanished(let id, let month): return "Record \(id) vanished from \(month) between two reads"
             }
         }
     }
