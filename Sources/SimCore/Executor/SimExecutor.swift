@@ -23,7 +23,9 @@ public final class SimExecutor: TaskExecutor, @unchecked Sendable {
         // with no reference counting on this hot path. Anything else is an escape.
         if let running = EscapeDetector.currentSimulatorReference {
             let accepted = running._withUnsafeGuaranteedRef { simulator in
-                simulator.escapeLog === escapeLog && simulator.enqueue(unowned, slot: slot)
+                guard simulator.escapeLog === escapeLog else { return false }
+                simulator.enqueue(unowned, slot: slot)
+                return true
             }
             if accepted { return }
         }

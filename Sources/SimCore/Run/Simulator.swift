@@ -180,17 +180,16 @@ public final class Simulator: @unchecked Sendable {
 
     // MARK: Executor entry points
 
-    /// Called by `SimExecutor.enqueue` on the simulation's thread while the run is on; false
-    /// when the job must be treated as an escape. While the main queue is being drained at a
-    /// stall, a job enqueued here came from a `@MainActor` hop.
+    /// Called by `SimExecutor.enqueue` on the simulation's thread while the run is on. While the
+    /// main queue is being drained at a stall, a job enqueued here came from a `@MainActor` hop:
+    /// it is recorded as that escape and dropped.
     @inline(__always)
-    func enqueue(_ job: UnownedJob, slot: Int) -> Bool {
+    func enqueue(_ job: UnownedJob, slot: Int) {
         if drainingMainQueue {
             recordEscape(.mainActorHop)
-            return true
+            return
         }
         ready.append(ReadyJob(job: job, slot: Int32(slot)))
-        return true
     }
 
     /// Records an escape (the escaped job, if any, is dropped: never run). Safe from any thread.

@@ -30,7 +30,7 @@ enum BalanceFunction {
                 return ExactBalance.balancesWithEveryone(currentUserId: me, in: database, defaultCurrency: defaultCurrency,
                                                          reconcile: false)
             }
-            return FunctionResult(body: response(person == me ? [:] : everyone[person] ?? [:]))
+            return FunctionResult(body: response(everyone[person] ?? [:]))  // never has an entry for `me`
         } catch let error as PostgrestError {
             return FunctionResult(status: 400, body: error.body)
         } catch {
