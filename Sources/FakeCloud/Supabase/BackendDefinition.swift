@@ -60,6 +60,8 @@ public enum ColumnOption: Sendable {
     case notNull, primaryKey, unique
     case defaultValue(ColumnDefault)
     case references(String, column: String, onDelete: ForeignKeyAction)
+    /// A `BEFORE INSERT OR UPDATE` trigger sets the column on every write (see `WriteStamp`).
+    case stampedOnWrite(WriteStamp)
 
     /// `references table(id) on delete …` (restrict by default, like PostgreSQL's NO ACTION).
     public static func references(_ table: String, onDelete: ForeignKeyAction = .restrict) -> ColumnOption {
@@ -92,6 +94,7 @@ public final class TableBuilder {
             case .primaryKey: schema.nullable = false; primaryKeyColumns.append(column)
             case .unique: unique(column)
             case .defaultValue(let value): schema.defaultValue = value
+            case .stampedOnWrite(let stamp): schema.stamp = stamp
             case .references(let table, let target, let action):
                 foreignKeys.append(ForeignKeySchema(
                     name: "\(name)_\(column)_fkey", columns: [column], referencedTable: table,

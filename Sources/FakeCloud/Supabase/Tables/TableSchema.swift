@@ -17,6 +17,19 @@ public enum ColumnDefault: Sendable, Hashable {
     case authUID
 }
 
+/// A value a `BEFORE INSERT OR UPDATE` trigger writes into a column on every insert and update,
+/// whatever the statement sent: the `moddatetime(updated_at)` extension Supabase ships, or
+/// `new.col := nextval('seq')`.
+public enum WriteStamp: Sendable, Hashable {
+    /// `now()`: the statement's virtual time, as `ColumnDefault.now`.
+    case now
+    /// The next value of one server-wide sequence (1, 2, 3, …), never rolled back, as PostgreSQL
+    /// sequences are not. Here a statement commits at the instant it runs, so sequence order is
+    /// commit order; on a real server a transaction that draws a value and commits later breaks
+    /// that (a reader using it as a cursor then needs a lag window or `pg_current_xact_id`).
+    case sequence
+}
+
 /// What happens to referencing rows when the referenced row is deleted.
 public enum ForeignKeyAction: Sendable, Hashable {
     case restrict, cascade, setNull
@@ -28,12 +41,16 @@ public struct ColumnSchema: Sendable, Hashable {
     public var type: ColumnType
     public var nullable: Bool
     public var defaultValue: ColumnDefault?
+    /// Set by a trigger on every insert and update (see `WriteStamp`).
+    public var stamp: WriteStamp?
 
-    public init(name: String, type: ColumnType, nullable: Bool = true, defaultValue: ColumnDefault? = nil) {
+    public init(name: String, type: ColumnType, nullable: Bool = true, defaultValue: ColumnDefault? = nil,
+                stamp: WriteStamp? = nil) {
         self.name = name
         self.type = type
         self.nullable = nullable
         self.defaultValue = defaultValue
+        self.stamp = stamp
     }
 }
 
@@ -60,6 +77,8 @@ public struct TableSchema: Sendable {
     public var uniques: [UniqueConstraint]
     public var foreignKeys: [ForeignKeySchema]
     public var security: RowLevelSecurity
+    /// Columns a trigger stamps on every write, in declaration order.
+    public var stampedColumns: [ColumnSchema] { columns.filter { $0.stamp != nil } }
 
     /// The column named `name`, if any.
     public func column(_ name: String) -> ColumnSchema? { columns.first { $0.name == name } }

@@ -59,6 +59,7 @@ extension TableStore {
         for column in schema.columns where mentioned.contains(column.name) {
             merged[column.name] = proposed[column.name] ?? .null
         }
+        stamp(schema, &merged, statement)
         if !security.passesCheck(.update, merged, policy) {
             throw PostgrestError.withCheckViolation(table: schema.name)
         }
@@ -96,8 +97,23 @@ extension TableStore {
                 row[column.name] = .string(random.uuidString())
             }
         }
+        stamp(schema, &row, statement)
         try checkNotNull(schema, row)
         return row
+    }
+
+    /// The `BEFORE INSERT OR UPDATE` triggers: every stamped column gets its value, whatever the
+    /// statement sent.
+    mutating func stamp(_ schema: TableSchema, _ row: inout Row, _ statement: StatementContext) {
+        for column in schema.columns {
+            switch column.stamp {
+            case nil: continue
+            case .now: row[column.name] = .string(CivilTime.timestampText(micros: epochMicros + statement.nanoseconds / 1000))
+            case .sequence:
+                lastSequenceValue += 1
+                row[column.name] = .int(lastSequenceValue)
+            }
+        }
     }
 
     /// A column default evaluated for one row (random uuids are drawn by the caller, which owns

@@ -18,6 +18,7 @@ extension TableStore {
             guard try matches(row, schema, request.filters), isModifiable(schema, row, .update, policy) else { continue }
             var updated = row
             for (key, value) in coerced { updated[key] = value }
+            stamp(schema, &updated, statement)
             try checkNotNull(schema, updated)
             if !schema.security.passesCheck(.update, updated, policy) {
                 throw PostgrestError.withCheckViolation(table: schema.name)

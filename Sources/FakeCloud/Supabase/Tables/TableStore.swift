@@ -20,6 +20,8 @@ public struct TableStore {
     /// mean equal contents, which lets memoized function results stay valid.
     public private(set) var revision: UInt64 = 0
     var random: SimRandom
+    /// The last value the server-wide sequence gave (`WriteStamp.sequence`); never rolled back.
+    public internal(set) var lastSequenceValue: Int64 = 0
     /// `now()` at virtual time zero, in microseconds since 1970 UTC.
     let epochMicros: Int64
 
