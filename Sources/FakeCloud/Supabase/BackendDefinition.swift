@@ -50,6 +50,12 @@ public final class BackendBuilder {
         definition.functions.append(EdgeFunction(name: name, requiresUser: requiresUser, run: run))
     }
 
+    /// A Postgres function called through `rpc`: its statements are one transaction (see
+    /// `EdgeFunction.atomic`).
+    public func rpcFunction(_ name: String, _ run: @escaping @Sendable (FunctionCall) -> FunctionResult) {
+        definition.functions.append(EdgeFunction(name: name, requiresUser: true, atomic: true, run: run))
+    }
+
     public func onAuthUserCreated(_ trigger: @escaping @Sendable (AuthUser) -> [TriggerInsert]) {
         definition.userCreatedTriggers.append(trigger)
     }

@@ -106,7 +106,9 @@ public final class SupabaseServer: SimService {
         }, memo: { [unowned self] key, compute in
             try self.functionMemo.value(memoPrefix + key, revision: self.store.revision, compute)
         })
+        let mark = function.atomic ? store.beginTransaction() : nil
         let result = function.run(call)
+        if let mark { store.endTransaction(mark, commit: result.status < 400) }
         context.record(name, "function \(functionName) status=\(result.status)")
         let error = result.status >= 400 ? PostgrestError(code: String(result.status), message: result.body.canonicalText) : nil
         return SupabaseResponse(status: result.status, body: result.body, error: error)

@@ -57,11 +57,17 @@ public struct EdgeFunction: Sendable {
     public var name: String
     /// Supabase's `verify_jwt` (on by default): anonymous callers are refused with 401.
     public var requiresUser: Bool
+    /// The function stands for a Postgres function called through `rpc` (one transaction): a
+    /// result with status ≥ 400 undoes every write it made. Off (an Edge Function): each query
+    /// commits on its own, so a failure halfway leaves the earlier writes.
+    public var atomic: Bool
     public var run: @Sendable (FunctionCall) -> FunctionResult
 
-    public init(name: String, requiresUser: Bool = true, run: @escaping @Sendable (FunctionCall) -> FunctionResult) {
+    public init(name: String, requiresUser: Bool = true, atomic: Bool = false,
+                run: @escaping @Sendable (FunctionCall) -> FunctionResult) {
         self.name = name
         self.requiresUser = requiresUser
+        self.atomic = atomic
         self.run = run
     }
 }

@@ -15,6 +15,8 @@ public struct TableStore {
     var indexes: [String: [UniqueIndex]]
     /// Undo records of the running request's row changes (see `RowUndo`); empty between requests.
     var journal: [RowUndo] = []
+    /// Open multi-statement transactions (`transaction(_:)`); the journal is kept while any is.
+    var openTransactions = 0
     public internal(set) var provenance = ProvenanceLog()
     /// Bumped by every statement that may write (whether or not it succeeds): equal revisions
     /// mean equal contents, which lets memoized function results stay valid.
@@ -40,6 +42,31 @@ public struct TableStore {
         self.epochMicros = epochMicros
     }
 
+    /// Where an open multi-statement transaction began (`beginTransaction`).
+    public struct TransactionMark: Sendable {
+        let journal: Int
+        let provenance: Int
+    }
+
+    /// Opens a transaction spanning several statements (a Postgres function called through
+    /// `rpc`); close it with `endTransaction`.
+    public mutating func beginTransaction() -> TransactionMark {
+        openTransactions += 1
+        return TransactionMark(journal: journal.count, provenance: provenance.entries.count)
+    }
+
+    /// Closes the transaction opened at `mark`: without `commit`, every row change and provenance
+    /// entry since is undone. Sequence values drawn stay used, as in PostgreSQL.
+    public mutating func endTransaction(_ mark: TransactionMark, commit: Bool) {
+        openTransactions -= 1
+        if !commit {
+            undo(to: mark.journal)
+            provenance.rollback(to: mark.provenance)
+            revision &+= 1
+        }
+        if openTransactions == 0 { journal.removeAll(keepingCapacity: true) }
+    }
+
     /// All rows of `table` in stored form, bypassing RLS (for checkers and triggers).
     public func allRows(_ table: String) -> [Row] { rows[table] ?? [] }
 
@@ -57,7 +84,7 @@ public struct TableStore {
         let logMark = provenance.entries.count
         do {
             let result = try run(request, schema, statement)
-            if mark == 0 { journal.removeAll(keepingCapacity: true) }
+            if mark == 0 && openTransactions == 0 { journal.removeAll(keepingCapacity: true) }
             return result
         } catch {
             undo(to: mark)

@@ -43,6 +43,7 @@ public enum SwissCoinBackend {
             // Step 1 of the plan: "Profile (already created by auth trigger, just update)".
             backend.onAuthUserCreated { user in [TriggerInsert("profiles", ["id": .string(user.id)])] }
             backend.function("calculate-balance", BalanceFunction.run)
+            declareSync(backend, options)
         }
     }
 
@@ -80,6 +81,7 @@ public enum SwissCoinBackend {
             t.column("is_archived", .bool, .notNull, .default(.value(false)))
             t.column("last_viewed_date", .timestamptz)
             timestamps(t)
+            syncColumns(t)
         }
         backend.table("user_groups", rowLevelSecurity: rls) { t in
             owned(t)
@@ -174,6 +176,7 @@ public enum SwissCoinBackend {
             t.column("created_by_id", .uuid, .references("persons", onDelete: .setNull))
             t.column("group_id", .uuid, .references("user_groups", onDelete: .setNull))
             timestamps(t)
+            syncColumns(t)
         }
         // Splits and payers carry no owner_id in the plan's DTOs: ownership via the transaction.
         backend.table("transaction_splits", rowLevelSecurity: rls) { t in
@@ -183,6 +186,7 @@ public enum SwissCoinBackend {
             t.column("amount", money, .notNull)
             t.column("raw_amount", money)
             t.column("created_at", .timestamptz, .notNull, .default(.now))
+            changeSequence(t)
             t.parentPolicy(column: "transaction_id", parent: "financial_transactions")
         }
         backend.table("transaction_payers", rowLevelSecurity: rls) { t in
@@ -191,6 +195,7 @@ public enum SwissCoinBackend {
             t.column("paid_by_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             t.column("amount", money, .notNull)
             t.column("created_at", .timestamptz, .notNull, .default(.now))
+            changeSequence(t)
             t.parentPolicy(column: "transaction_id", parent: "financial_transactions")
         }
         backend.table("settlements", rowLevelSecurity: rls) { t in

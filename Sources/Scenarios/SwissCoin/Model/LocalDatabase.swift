@@ -3,8 +3,8 @@
 /// without sort descriptors (the seed never sorts a fetch; `fetchLimit = 5` at l.1019 takes the
 /// first five in this order).
 ///
-/// `ownerAccountId` and `timeZoneOffsetSeconds` are not in the seed: the fixed variant tags the store
-/// with the account it belongs to (SC-4/SC-5), and records the zone the user entered dates in (SC-21).
+/// `ownerAccountId`, `timeZoneOffsetSeconds` and `sync` are not in the seed: the fixed variant tags the store
+/// with the account it belongs to (SC-4/SC-5), and records the zone the user entered dates in (SC-21); `sync` is the sync engine's outbox and cursor.
 public struct LocalDatabase: Codable, Equatable, Sendable {
     public var schemaVersion: Int
     public var ownerAccountId: String?
@@ -19,6 +19,8 @@ public struct LocalDatabase: Codable, Equatable, Sendable {
     public var subscriptionPayments: [SubscriptionPayment]
     public var subscriptionSettlements: [SubscriptionSettlement]
     public var subscriptionReminders: [SubscriptionReminder]
+    /// The sync engine's state (nil until the first sync; omitted from the file while nil).
+    public var sync: SyncState?
 
     public init(timeZoneOffsetSeconds: Int = 0) {
         schemaVersion = 1
