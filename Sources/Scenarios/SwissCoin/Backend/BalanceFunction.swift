@@ -24,7 +24,7 @@ enum BalanceFunction {
             // changes (`FunctionCall.memoized`): the answer is the same as recomputing.
             let everyone = try call.memoized("balances") {
                 let rows = ServerRows(
-                    transactions: try call.select("financial_transactions"), splits: try call.select("transaction_splits"),
+                    transactions: try call.select("financial_transactions", [.isNull("deleted_at")]), splits: try call.select("transaction_splits"),
                     payers: try call.select("transaction_payers"), settlements: try call.select("settlements"), persons: [])
                 let database = rows.database(defaultCurrency: defaultCurrency)
                 return ExactBalance.balancesWithEveryone(currentUserId: me, in: database, defaultCurrency: defaultCurrency,

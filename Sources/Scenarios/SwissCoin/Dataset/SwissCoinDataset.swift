@@ -7,11 +7,13 @@ public struct SwissCoinDataset: Sendable, Equatable {
     public let database: LocalDatabase
     public let currentUserId: String
     public let defaultCurrency: String
+    /// False for a new device with nothing to migrate (no "me" id in `UserDefaults`).
+    public var hasLocalData: Bool { !currentUserId.isEmpty }
 
     /// Writes the store and the defaults a device had before the migration (flushed).
     public func install(store: LocalStore, defaults: any KeyValueStore) throws {
         try store.save(database)
-        defaults.set(.string(currentUserId), forKey: AppDefaultsKeys.currentUserId)
+        if hasLocalData { defaults.set(.string(currentUserId), forKey: AppDefaultsKeys.currentUserId) }
         defaults.set(.string(defaultCurrency), forKey: AppDefaultsKeys.defaultCurrency)
         defaults.synchronize()
     }

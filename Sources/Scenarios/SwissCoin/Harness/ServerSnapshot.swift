@@ -8,8 +8,9 @@ struct ServerSnapshot {
     let admin: AdminView
     let ownerId: String
 
+    /// The account's rows of `table`, without soft-deleted ones (`deleted_at` set by sync).
     func rows(_ table: String) -> [Row] {
-        admin.rows(table).filter { $0["owner_id"]?.stringValue == ownerId }
+        admin.rows(table).filter { $0["owner_id"]?.stringValue == ownerId && ($0["deleted_at"] ?? .null).isNull }
     }
 
     /// Rows of a child table whose parent (by `parentColumn`) belongs to the account.

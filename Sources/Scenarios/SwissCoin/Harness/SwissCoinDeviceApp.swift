@@ -71,11 +71,27 @@ struct SwissCoinDeviceApp: Sendable {
     let reports: AppReports
     /// The device's decoded-store cache, kept across launches (see `LocalStoreCache`).
     let storeCache: LocalStoreCache
+    /// The user scripts of devices that keep syncing after the migration, and what they did.
+    let ledger: SyncLedger
     /// How many times the user taps Retry in one launch before giving up until the next launch.
     var retriesPerLaunch = 4
 
     func main(_ context: DeviceContext) async {
-        let client = SimSupabaseClient(context: context, server: server)
+        while true {
+            let client = SimSupabaseClient(context: context, server: server)
+            await migrate(context, client)
+            // After the migration: the user's actions and the sync loop, for devices given a script.
+            guard context.isAlive, !Task.isCancelled, let script = ledger.scripts[context.deviceName] else { return }
+            let session = SwissCoinSession(
+                context: context, client: client, store: LocalStore(files: DeviceFiles(context), cache: storeCache),
+                defaults: DeviceKeyValues(context), files: DeviceFiles(context), variant: variant, ledger: ledger, script: script)
+            guard await session.run() else { return }
+        }
+    }
+
+    /// The seed's root view `.task`: sign in, then `if shouldRunMigration() { runMigration() }`,
+    /// with the user tapping Retry after a failure.
+    func migrate(_ context: DeviceContext, _ client: SimSupabaseClient) async {
         let files = DeviceFiles(context)
         let defaults = DeviceKeyValues(context)
         guard await signInIfNeeded(client, context) else { return }

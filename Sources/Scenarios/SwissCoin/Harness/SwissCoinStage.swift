@@ -26,6 +26,8 @@ final class SwissCoinStage: @unchecked Sendable {
     let server: SupabaseServer
     let handle: ServiceHandle<SupabaseServer>
     let reports = AppReports()
+    /// User scripts after the migration and the sync engine's edits and acknowledgements.
+    let ledger = SyncLedger()
     /// One decoded-store cache per device, kept across relaunches (speed only).
     private var storeCaches: [String: LocalStoreCache] = [:]
     let size: Int
@@ -94,10 +96,12 @@ final class SwissCoinStage: @unchecked Sendable {
         let device = sim.addDevice(name, config: config)
         try! data.install(store: LocalStore(files: SetupFiles(device: device), cache: storeCache(device)),
                           defaults: SetupDefaults(device: device))
-        plans.append(DevicePlan(device: device, owner: owner, dataset: data))
+        addPlan(DevicePlan(device: device, owner: owner, dataset: data))
         signIn(device, as: owner)
         return device
     }
+
+    func addPlan(_ plan: DevicePlan) { plans.append(plan) }
 
     /// What the user types on the sign-in screen (the app signs in on its next launch when it has
     /// no session). Signing in as someone else is an account switch.
@@ -124,7 +128,8 @@ final class SwissCoinStage: @unchecked Sendable {
     }
 
     func launch(_ device: Device) {
-        let app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports, storeCache: storeCache(device))
+        let app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports, storeCache: storeCache(device),
+                                     ledger: ledger)
         device.launch { context in await app.main(context) }
     }
 
@@ -137,10 +142,27 @@ final class SwissCoinStage: @unchecked Sendable {
                 await plan.device.waitUntilStopped()
                 let report = reports.byDevice[plan.device.name]
                 let done = (report?.completedRuns ?? 0) > 0 && report?.lastError == nil
-                if done || signedIn[plan.device.name] == nil { break }
+                if done || signedIn[plan.device.name] == nil || !plan.dataset.hasLocalData { break }
                 plan.device.relaunch()
             }
             await plan.device.waitUntilStopped()
+        }
+        await healSync()
+    }
+
+    /// Healing for devices that sync: each signed-in one is opened again, in turn, until a whole
+    /// round settles no push (then every device has pulled every change), at most `rounds` times.
+    func healSync(rounds: Int = 6) async {
+        let syncing = plans.map(\.device).filter { ledger.scripts[$0.name] != nil }
+        guard !syncing.isEmpty else { return }
+        for _ in 0..<rounds {
+            let before = ledger.pushes
+            for device in syncing where signedIn[device.name] != nil {
+                await device.waitUntilStopped()
+                device.relaunch()
+                await device.waitUntilStopped()
+            }
+            if ledger.pushes == before { return }
         }
     }
 }

@@ -13,6 +13,8 @@ struct SwissCoinWorld {
     let reports: [String: AppReports.Report]
     /// Edits the user made on the web and the server acknowledged, in order.
     let webEdits: [SwissCoinStage.AcknowledgedEdit]
+    /// Sync edits after the migration and what the server acknowledged.
+    let ledger: SyncLedger
 
     private let stage: SwissCoinStage
 
@@ -24,14 +26,19 @@ struct SwissCoinWorld {
         signedIn = stage.signedIn
         reports = stage.reports.byDevice
         webEdits = stage.webEdits
+        ledger = stage.ledger
     }
 
     func account(_ label: String) -> SwissCoinStage.Account { accounts.first { $0.label == label }! }
 
     /// The device's local data as it must appear on the server: the pre-migration dataset with
     /// the local "me" id replaced by the owner's auth user id (seed l.95-108).
+    /// Then every sync edit the account's users made and the server acknowledged, replayed on top.
     func expected(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase {
-        IdentityRemap.apply(from: plan.dataset.currentUserId, to: account(plan.owner).userId, in: plan.dataset.database)
+        let owner = account(plan.owner).userId
+        let migrated = IdentityRemap.apply(from: plan.dataset.currentUserId, to: owner, in: plan.dataset.database)
+        if ledger.acks.isEmpty { return migrated }
+        return AcknowledgedEdits(ledger: ledger).apply(account: owner, to: migrated, defaultCurrency: plan.dataset.defaultCurrency)
     }
 
     /// Whether the device holds a completion flag for its owner (per-account key, or the seed's

@@ -8,7 +8,7 @@ struct EventualCompletionChecker: InvariantChecker {
 
     func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
-        for plan in world.plans where world.signedIn[plan.device.name] == plan.owner {
+        for plan in world.plans where world.signedIn[plan.device.name] == plan.owner && plan.dataset.hasLocalData {
             let report = world.reports[plan.device.name]
             let done = (report?.completedRuns ?? 0) > 0 && report?.lastError == nil
             if !done {

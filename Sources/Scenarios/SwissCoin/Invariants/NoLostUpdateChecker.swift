@@ -26,6 +26,7 @@ struct NoLostUpdateChecker: InvariantChecker {
                                     expected: edit.value.canonicalText,
                                     actual: "\(actual.canonicalText) (\(overwriter(world, edit)))"))
         }
+        diffs += syncDiffs(world)
         guard !diffs.isEmpty else { return [] }
         let (shown, note) = capped(diffs)
         return [Violation(invariant: name, message: "\(diffs.count) acknowledged edits were overwritten\(note)", entities: shown)]

@@ -24,6 +24,16 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
     case staleProgressCounts = "stale-progress-counts"
     case photoUploadWithoutUpsert = "photo-upload-no-upsert"
     case sessionNotRechecked = "session-not-rechecked"
+    // Defects of a careless sync engine (the seed has none; see Sync/README.md). Not in `seed`.
+    case syncWholeRowPush = "sync-whole-row-push"
+    case syncHardDelete = "sync-hard-delete"
+
+    /// Whether the plan as written has the defect (the `seed` variant): false for the sync
+    /// engine's defects, which are ours.
+    public var inSeedPlan: Bool { !isSyncDefect }
+
+    /// A defect of the sync engine rather than of the migration plan.
+    public var isSyncDefect: Bool { self == .syncWholeRowPush || self == .syncHardDelete }
 
     /// The kebab-case name used on the command line.
     public var name: String { rawValue }
@@ -45,7 +55,8 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .staleLocalIdentity: return "SC-15"
         case .doubleMoney, .rawAmountDropped: return "SC-20"
         case .timestampForDate: return "SC-21"
-        case .verifyLocalIds, .silentSkip, .staleProgressCounts, .photoUploadWithoutUpsert, .sessionNotRechecked:
+        case .verifyLocalIds, .silentSkip, .staleProgressCounts, .photoUploadWithoutUpsert, .sessionNotRechecked,
+             .syncWholeRowPush, .syncHardDelete:
             return nil
         }
     }
@@ -74,7 +85,8 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .silentSkip: return "l.380, l.423, l.463, l.467, l.493, l.535, l.561, l.593, l.597, l.624, l.628, l.656-658, l.690-691, l.722, l.755-756, l.788-791, l.822-823"
         case .staleProgressCounts: return "l.185, l.202-204, l.298-301, l.989-994"
         case .photoUploadWithoutUpsert: return "l.356-360, l.398-402, l.440-444"
-        case .sessionNotRechecked: return "l.208-211, l.285"
+        case .sessionNotRechecked: return "l.208-211, l.285 (and the sync engine's pass)"
+        case .syncWholeRowPush, .syncHardDelete: return "none (sync engine)"
         }
     }
 
@@ -103,6 +115,8 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .staleProgressCounts: return "entityCounts/progress survive from an earlier run: on retry the UI shows counts for steps this run has not reached"
         case .photoUploadWithoutUpsert: return "photo uploads without upsert: after a lost response the retry gets 409 Duplicate forever (stuck)"
         case .sessionNotRechecked: return "the account is read once: a sign-out or account switch mid-run keeps uploading and still sets the flag"
+        case .syncWholeRowPush: return "sync pushes every field of an edited entity, not the groups the user changed: a concurrent edit of another field is overwritten"
+        case .syncHardDelete: return "sync deletes rows instead of soft-deleting them: other devices never learn of the delete and keep the transaction"
         }
     }
 }

@@ -8,8 +8,9 @@ public struct SwissCoinVariant: Sendable, Equatable, CustomStringConvertible {
 
     /// No defects: the careful implementation.
     public static let fixed = SwissCoinVariant(defects: [])
-    /// Every defect: the plan exactly as written.
-    public static let seed = SwissCoinVariant(defects: Set(SwissCoinDefect.allCases))
+    /// Every defect of the plan: the plan exactly as written (the sync engine's own defects are
+    /// switched on only by name).
+    public static let seed = SwissCoinVariant(defects: Set(SwissCoinDefect.allCases.filter(\.inSeedPlan)))
 
     /// Whether the migration code should take the seed's defective path at this point.
     public func has(_ defect: SwissCoinDefect) -> Bool { defects.contains(defect) }
@@ -17,7 +18,7 @@ public struct SwissCoinVariant: Sendable, Equatable, CustomStringConvertible {
     /// `fixed`, `seed`, or the defect names sorted and joined with `+`.
     public var name: String {
         if defects.isEmpty { return "fixed" }
-        if defects.count == SwissCoinDefect.allCases.count { return "seed" }
+        if defects == SwissCoinVariant.seed.defects { return "seed" }
         return defects.sorted().map(\.name).joined(separator: "+")
     }
 

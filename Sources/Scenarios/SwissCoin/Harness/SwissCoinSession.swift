@@ -1,0 +1,169 @@
+import FakeCloud
+import SimCore
+
+/// The app after its migration: the user's scripted actions and the sync loop, side by side in
+/// one process (as the UI and a background sync task are). Both run on the device's executor and
+/// interleave only at awaits; each store access between two awaits is one load-modify-save.
+struct SwissCoinSession {
+    let context: DeviceContext
+    let client: SimSupabaseClient
+    let store: LocalStore
+    let defaults: any KeyValueStore
+    let files: any LocalFileStore
+    let variant: SwissCoinVariant
+    let ledger: SyncLedger
+    let script: UserScript
+
+    /// Shared between the script and the sync loop (same thread; see the type's comment).
+    final class Shared: @unchecked Sendable {
+        var scriptDone = false
+        var restart = false
+        let session: SwissCoinSession
+        init(_ session: SwissCoinSession) { self.session = session }
+    }
+
+    /// Runs until the script is done and the store is in step with the server; returns whether
+    /// the user signed in again (the app's flow starts over for that account).
+    func run() async -> Bool {
+        guard let account = await readyAccount() else { return false }
+        let shared = Shared(self)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await shared.session.runScript(account, shared) }
+            group.addTask { await shared.session.syncLoop(account, shared) }
+        }
+        return shared.restart
+    }
+
+    /// The account to sync, when the store is that account's and on the server: its completion
+    /// flag is set (per account, or the seed's device-wide flag: SC-4), or the device has no
+    /// local data of its own. Fixed: a store another account claimed is set aside first.
+    func readyAccount() async -> String? {
+        guard let account = await client.currentSession()?.userId else { return nil }
+        let flagKey = variant.has(.globalCompletionFlag)
+            ? AppDefaultsKeys.migrationCompleted : AppDefaultsKeys.migrationCompleted(account: account)
+        if defaults.bool(forKey: flagKey) { return account }
+        if !variant.has(.crossAccountUpload), let owner = (try? store.load())?.ownerAccountId, owner != account {
+            guard (try? StoreSwitcher(files: files, defaults: defaults).switchStore(from: owner, to: account)) == true else { return nil }
+            context.record("app store of \(owner.prefix(8)) set aside for \(account.prefix(8))")
+            if defaults.bool(forKey: flagKey) { return account }
+        }
+        if defaults.string(forKey: AppDefaultsKeys.currentUserId) == nil {
+            // A device with no data of its own: nothing to migrate; it starts from the server's.
+            if !variant.has(.crossAccountUpload) {
+                var db = (try? store.load()) ?? LocalDatabase()
+                if db.ownerAccountId == nil {
+                    db.ownerAccountId = account
+                    try? store.save(db)
+                }
+            }
+            return account
+        }
+        return nil
+    }
+
+    func engine() -> SyncEngine {
+        let engine = SyncEngine(
+            client: client, store: store, clock: DeviceWallClock(context: context), variant: variant,
+            defaultCurrency: defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD",
+            log: { context.record("app \($0)") })
+        return engine
+    }
+
+    // MARK: The user
+
+    func runScript(_ account: String, _ shared: Shared) async {
+        defer { shared.scriptDone = true }
+        let edits = LocalEdits(store: store, ids: DeviceIDs(context: context), clock: DeviceWallClock(context: context))
+        let origin = ledger.origin(context.deviceName, now: context.clock.now.nanoseconds)
+        for step in script.steps where origin + step.atMilliseconds * 1_000_000 >= context.clock.now.nanoseconds {
+            let wait = origin + step.atMilliseconds * 1_000_000 - context.clock.now.nanoseconds
+            if wait > 0 { try? await context.sleep(for: .nanoseconds(wait)) }
+            guard context.isAlive, !Task.isCancelled else { return }
+            let signedIn = await client.currentSession()?.userId
+            switch step.action {
+            case .signOut:
+                try? await client.signOut()
+                context.record("app user signed out")
+                continue
+            case .signIn(let email, let password):
+                if (try? await client.signIn(email: email, password: password)) != nil {
+                    context.record("app user signed in")
+                    shared.restart = true
+                    return
+                }
+                continue
+            default:
+                break
+            }
+            guard signedIn == account else { continue }  // signed out: the edit screens are gone
+            do {
+                if let change = try perform(step.action, edits) {
+                    ledger.edited(context.deviceName, account, change, at: context.clock.now.nanoseconds)
+                    context.record("app edit \(change.kind.rawValue) \(change.table) \(change.entityId.prefix(8)) \(change.groups.joined(separator: ","))")
+                }
+            } catch {
+                context.record("app edit failed: \(error)")
+            }
+        }
+    }
+
+    func perform(_ action: UserScript.Action, _ edits: LocalEdits) throws -> OutboxChange? {
+        let db = try store.load()
+        let persons = db.persons.compactMap(\.id).sorted()
+        let transactions = db.transactions.compactMap(\.id).sorted()
+        let currency = defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD"
+        func pick(_ ids: [String], _ index: Int) -> String? { ids.isEmpty ? nil : ids[index % ids.count] }
+        switch action {
+        case .renamePerson(let index, let name):
+            guard let id = pick(persons, index) else { return nil }
+            return try edits.renamePerson(id, to: name)
+        case .retitle(let index, let title):
+            guard let id = pick(transactions, index) else { return nil }
+            return try edits.retitleTransaction(id, title: title, note: "edited on \(context.deviceName)")
+        case .changeAmount(let index, let percent):
+            guard let id = pick(transactions, index), let tx = db.transactions.first(where: { $0.id == id }) else { return nil }
+            let minor = MinorUnits.from(tx.amount, currency: tx.currency ?? currency)
+            return try edits.changeAmount(id, toMinor: max(1, minor * Int64(percent) / 100), defaultCurrency: currency)
+        case .create(let title, let minor, let debtors):
+            guard let me = defaults.string(forKey: AppDefaultsKeys.currentUserId) ?? db.ownerAccountId else { return nil }
+            let others = persons.filter { $0 != me }
+            let chosen = Array(others.prefix(max(1, debtors)))
+            return try edits.createTransaction(title: title, minor: minor, currency: currency, payer: me, debtors: [me] + chosen,
+                                               createdBy: me)
+        case .delete(let index):
+            guard let id = pick(transactions, index) else { return nil }
+            return try edits.deleteTransaction(id)
+        case .signOut, .signIn:
+            return nil
+        }
+    }
+
+    // MARK: Sync
+
+    func syncLoop(_ account: String, _ shared: Shared) async {
+        let engine = self.engine()
+        let device = context.deviceName
+        engine.onAcknowledged = { [ledger, context] ack in
+            ledger.acknowledged(device, account, ack, at: context.clock.now.nanoseconds)
+        }
+        var attempt = 0
+        while context.isAlive, !Task.isCancelled {
+            // Signed out or switched: this account's loop ends (a new sign-in starts another).
+            guard await client.currentSession()?.userId == account else { return }
+            do {
+                let pass = try await engine.sync()
+                ledger.passEnded(device, error: nil)
+                attempt = 0
+                let caughtUp = pass.pushed == 0 && pass.pulled == 0 && !engine.hasPendingChanges
+                if shared.scriptDone && caughtUp { return }
+            } catch {
+                ledger.passEnded(device, error: "\(error)")
+                context.record("app sync failed: \(error)")
+                attempt += 1
+                if shared.scriptDone && attempt > 6 { return }  // the user closes the app; healing reopens it
+            }
+            let pause = script.syncIntervalMilliseconds + Int64(context.randomBelow(1_000))
+            try? await context.sleep(for: .milliseconds(pause))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import SimCore
+
+/// What the devices' users did after the migration and what the server acknowledged, in order,
+/// for the checkers: edits saved locally (with the account signed in at the time) and settled
+/// pushes (with the values they carried and the entity's new revision).
+final class SyncLedger: @unchecked Sendable {
+    struct Edit: Sendable {
+        var device: String
+        var account: String
+        var change: OutboxChange
+        var atNanoseconds: Int64
+    }
+
+    struct Ack: Sendable {
+        var device: String
+        var account: String
+        var ack: SyncEngine.Acknowledgement
+        var atNanoseconds: Int64
+    }
+
+    /// Per device: the user script, set by the scenario (devices without one never sync).
+    var scripts: [String: UserScript] = [:]
+    /// Per device: when its first session began (ns); script times count from there.
+    private(set) var origins: [String: Int64] = [:]
+
+    /// The device's script origin, set the first time a session starts on it.
+    func origin(_ device: String, now: Int64) -> Int64 {
+        if let origin = origins[device] { return origin }
+        origins[device] = now
+        return now
+    }
+    private(set) var edits: [Edit] = []
+    private(set) var acks: [Ack] = []
+    /// Pushes settled in each device's passes so far (healing stops when a round pushes nothing).
+    private(set) var pushes = 0
+    /// Per device, the last sync error (nil after a pass that succeeded).
+    private(set) var lastError: [String: String] = [:]
+
+    func edited(_ device: String, _ account: String, _ change: OutboxChange, at now: Int64) {
+        edits.append(Edit(device: device, account: account, change: change, atNanoseconds: now))
+    }
+
+    func acknowledged(_ device: String, _ account: String, _ ack: SyncEngine.Acknowledgement, at now: Int64) {
+        acks.append(Ack(device: device, account: account, ack: ack, atNanoseconds: now))
+        pushes += 1
+    }
+
+    func passEnded(_ device: String, error: String?) {
+        lastError[device] = error
+    }
+
+    /// Ids of entities created by a device while signed in as `account`.
+    func createdIds(by account: String) -> Set<String> {
+        Set(edits.filter { $0.account == account && $0.change.kind == .create }.map(\.change.entityId))
+    }
+}

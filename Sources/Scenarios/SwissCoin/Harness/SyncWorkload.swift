@@ -1,0 +1,76 @@
+import SimCore
+
+/// Building blocks of the sync scenarios: fresh devices, waiting for a migration, and seeded edit
+/// scripts whose targets overlap across devices (the same pick indexes), so edits conflict.
+extension SwissCoinStage {
+    /// A new phone of `owner` with no local data: nothing to migrate; it fills from the server.
+    @discardableResult
+    func addFreshDevice(_ name: String, owner: String, utcOffsetSeconds: Int = 0) -> Device {
+        var empty = LocalDatabase(timeZoneOffsetSeconds: utcOffsetSeconds)
+        empty.schemaVersion = 1
+        let data = SwissCoinDataset(database: empty, currentUserId: "", defaultCurrency: "CHF")
+        var config = DeviceConfig()
+        config.utcOffsetSeconds = utcOffsetSeconds
+        config.timeZoneName = "UTC\(utcOffsetSeconds >= 0 ? "+" : "")\(utcOffsetSeconds / 3600)"
+        let device = sim.addDevice(name, config: config)
+        try! LocalStore(files: SetupFiles(device: device), cache: storeCache(device)).save(empty)
+        SetupDefaults(device: device).set(.string("CHF"), forKey: AppDefaultsKeys.defaultCurrency)
+        _ = SetupDefaults(device: device).synchronize()
+        addPlan(DevicePlan(device: device, owner: owner, dataset: data))
+        signIn(device, as: owner)
+        return device
+    }
+
+    /// Waits (virtual time) until `device` announced a completed migration; when the app gave up
+    /// (its user tapped Retry enough), the user opens it again, up to `reopens` times.
+    func waitForMigration(_ device: Device, reopens: Int = 5, limit: Int = 20_000) async {
+        var reopened = 0
+        for _ in 0..<limit {
+            if (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 { return }
+            if device.state != .running {
+                guard reopened < reopens else { return }
+                reopened += 1
+                device.relaunch()
+            }
+            await pause(.milliseconds(100))
+        }
+    }
+
+    /// Sleeps on the simulator's clock.
+    func pause(_ duration: Duration) async {
+        try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
+    }
+
+    /// Waits until the device's first session after its migration began; returns that instant (ns).
+    func waitForSession(of device: Device, limit: Int = 6_000) async -> Int64 {
+        for _ in 0..<limit {
+            if let origin = ledger.origins[device.name] { return origin }
+            if device.state != .running { break }
+            await pause(.milliseconds(100))
+        }
+        return sim.now.nanoseconds
+    }
+
+    /// `count` seeded edits, `spacing` apart from `start` (ms after the session began), aimed at
+    /// entity indexes drawn from `picks`.
+    func editSteps(_ random: inout SimRandom, device: String, count: Int, startMilliseconds: Int64,
+                   spacingMilliseconds: Int64, picks: [Int], creates: Bool = true, deletes: Bool = true) -> [UserScript.Step] {
+        var steps: [UserScript.Step] = []
+        for index in 0..<count {
+            let pick = picks[random.below(picks.count)]
+            var kinds = ["retitle", "amount", "rename"]
+            if creates { kinds.append("create") }
+            if deletes && random.chance(1, in: 4) { kinds.append("delete") }
+            let action: UserScript.Action
+            switch kinds[random.below(kinds.count)] {
+            case "retitle": action = .retitle(pick: pick, title: "\(device) title \(index + 1)")
+            case "amount": action = .changeAmount(pick: pick, percent: 50 + random.below(100))
+            case "rename": action = .renamePerson(pick: pick, name: "\(device) name \(index + 1)")
+            case "create": action = .create(title: "\(device) new \(index + 1)", minor: Int64(100 + random.below(90_000)), debtors: 1 + random.below(3))
+            default: action = .delete(pick: pick)
+            }
+            steps.append(UserScript.Step(atMilliseconds: startMilliseconds + Int64(index) * spacingMilliseconds, action: action))
+        }
+        return steps
+    }
+}

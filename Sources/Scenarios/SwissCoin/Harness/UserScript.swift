@@ -1,0 +1,27 @@
+/// What a user does in the app after the migration, at given virtual times: edits (each picks its
+/// target by index among the store's entities sorted by id, so two devices holding the same data
+/// pick the same one), and signing out or in. Times count from the device's first session after
+/// its migration; a relaunched app skips actions whose time passed.
+struct UserScript: Sendable {
+    enum Action: Sendable, Equatable {
+        case renamePerson(pick: Int, name: String)
+        case retitle(pick: Int, title: String)
+        case changeAmount(pick: Int, percent: Int)
+        case create(title: String, minor: Int64, debtors: Int)
+        case delete(pick: Int)
+        /// Taps Sign Out (the SDK ends the session; local data stays).
+        case signOut
+        /// Signs in with these credentials (an account switch when they are another account's).
+        case signIn(email: String, password: String)
+    }
+
+    struct Step: Sendable {
+        /// Virtual milliseconds after the device's first session began (`SyncLedger.origin`).
+        var atMilliseconds: Int64
+        var action: Action
+    }
+
+    var steps: [Step] = []
+    /// Pause between sync passes while the app is open.
+    var syncIntervalMilliseconds: Int64 = 4_000
+}

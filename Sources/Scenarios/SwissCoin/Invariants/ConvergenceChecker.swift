@@ -1,0 +1,96 @@
+import FakeCloud
+import SimCore
+
+/// convergence: after healing, every device that syncs and is signed in holds exactly the
+/// account's synced entities as the server has them (persons and live transactions, field for
+/// field, money in minor units, splits and payers as sets), with nothing left in its outbox.
+struct ConvergenceChecker: InvariantChecker {
+    let name = "convergence"
+
+    func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        for plan in world.plans where world.ledger.scripts[plan.device.name] != nil {
+            guard let label = world.signedIn[plan.device.name] else { continue }
+            diffs += self.diffs(world, plan, account: world.account(label))
+        }
+        guard !diffs.isEmpty else { return [] }
+        let (shown, note) = capped(diffs)
+        return [Violation(invariant: name, message: "\(diffs.count) synced entities differ between a device and the server\(note)",
+                          entities: shown)]
+    }
+
+    func diffs(_ world: SwissCoinWorld, _ plan: SwissCoinStage.DevicePlan, account: SwissCoinStage.Account) -> [EntityDiff] {
+        let device = plan.device.name
+        guard let db = world.localDatabase(plan) else {
+            return [EntityDiff(entity: "local store", location: device, expected: "readable", actual: "unreadable")]
+        }
+        var diffs: [EntityDiff] = []
+        if let pending = db.sync?.outbox, !pending.isEmpty {
+            diffs.append(EntityDiff(entity: "outbox", location: device, expected: "empty",
+                                    actual: "\(pending.count) changes (first: \(pending[0].kind.rawValue) \(pending[0].table) \(pending[0].entityId.prefix(8)))"))
+        }
+        let currency = plan.dataset.defaultCurrency
+        let local = SyncedView.local(db, defaultCurrency: currency)
+        let server = SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency)
+        for key in Set(local.keys).union(server.keys).sorted() {
+            let mine = local[key], theirs = server[key]
+            guard mine != theirs else { continue }
+            diffs.append(EntityDiff(entity: key, location: "\(device) vs server (\(account.label))",
+                                    expected: theirs ?? "absent", actual: mine ?? "absent"))
+        }
+        return diffs
+    }
+}
+
+/// Synced entities as comparable text, keyed `table id`: the same projection of a local store and
+/// of the server's rows.
+enum SyncedView {
+    static func local(_ db: LocalDatabase, defaultCurrency: String) -> [String: String] {
+        let codec = SyncRowCodec(defaultCurrency: defaultCurrency, offsetSeconds: db.timeZoneOffsetSeconds)
+        var view: [String: String] = [:]
+        for person in db.persons {
+            guard let id = person.id else { continue }
+            view["person \(id)"] = personText(codec.fields(person, [.name, .contact, .archived]))
+        }
+        for tx in db.transactions {
+            guard let id = tx.id else { continue }
+            let (row, splits, payers) = codec.fields(tx, [.text, .money])
+            view["transaction \(id)"] = transactionText(row, splits ?? [], payers ?? [], defaultCurrency)
+        }
+        return view
+    }
+
+    static func server(_ snapshot: ServerSnapshot, defaultCurrency: String) -> [String: String] {
+        var view: [String: String] = [:]
+        for row in snapshot.rows("persons") { view["person \(row["id"]?.stringValue ?? "")"] = personText(row) }
+        let splits = Dictionary(grouping: snapshot.childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id")) {
+            $0["transaction_id"]?.stringValue ?? ""
+        }
+        let payers = Dictionary(grouping: snapshot.childRows("transaction_payers", parent: "financial_transactions", parentColumn: "transaction_id")) {
+            $0["transaction_id"]?.stringValue ?? ""
+        }
+        for row in snapshot.rows("financial_transactions") {
+            let id = row["id"]?.stringValue ?? ""
+            view["transaction \(id)"] = transactionText(row, (splits[id] ?? []).map(JSONValue.object), (payers[id] ?? []).map(JSONValue.object),
+                                                       defaultCurrency)
+        }
+        return view
+    }
+
+    static func personText(_ row: [String: JSONValue]) -> String {
+        [text(row["name"]), text(row["phone_number"]), text(row["color_hex"]), row["is_archived"]?.boolValue == true ? "archived" : "active"]
+            .joined(separator: " | ")
+    }
+
+    static func transactionText(_ row: [String: JSONValue], _ splits: [JSONValue], _ payers: [JSONValue], _ defaultCurrency: String) -> String {
+        let currency = row["currency"]?.stringValue ?? defaultCurrency
+        func minor(_ value: JSONValue?) -> String { ServerSnapshot.minor(value, currency: currency).map(String.init) ?? "?" }
+        func set(_ items: [JSONValue], _ person: String) -> String {
+            items.map { "\(($0[person]?.stringValue ?? "").prefix(8)):\(minor($0["amount"]))" }.sorted().joined(separator: ",")
+        }
+        return [text(row["title"]), text(row["note"]), minor(row["amount"]), text(row["currency"]), text(row["payer_id"]).prefix(8).description,
+                "splits[\(set(splits, "owed_by_id"))]", "payers[\(set(payers, "paid_by_id"))]"].joined(separator: " | ")
+    }
+
+    static func text(_ value: JSONValue?) -> String { value?.stringValue ?? "" }
+}

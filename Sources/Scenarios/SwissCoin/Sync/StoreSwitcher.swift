@@ -1,0 +1,36 @@
+import Foundation
+import SimCore  // only for `JSONValue`
+
+/// Fixed variant: one local store per account. When another account signs in on a device whose
+/// store belongs to someone else, that store (with its unsynced outbox) is set aside under its
+/// owner's name and the new account starts from its own set-aside store, or an empty one that the
+/// sync engine fills from the server. Nothing of one account is ever pushed under another.
+struct StoreSwitcher {
+    let files: any LocalFileStore
+    let defaults: any KeyValueStore
+    let path = "swisscoin/store.json"
+
+    func asidePath(_ account: String) -> String { "swisscoin/accounts/\(account)/store.json" }
+    func asideUserPath(_ account: String) -> String { "swisscoin/accounts/\(account)/current-user-id" }
+
+    /// Makes the store at `path` the one of `account`; returns whether it switched.
+    func switchStore(from owner: String, to account: String) throws -> Bool {
+        guard owner != account, let current = try files.read(path: path) else { return false }
+        try files.write(path: asidePath(owner), data: current)
+        let me = defaults.string(forKey: AppDefaultsKeys.currentUserId) ?? ""
+        try files.write(path: asideUserPath(owner), data: Data(me.utf8))
+        if let mine = try files.read(path: asidePath(account)) {
+            try files.write(path: path, data: mine)
+            try files.remove(path: asidePath(account))
+            let id = try files.read(path: asideUserPath(account)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            defaults.set(id.isEmpty ? nil : .string(id), forKey: AppDefaultsKeys.currentUserId)
+        } else {
+            var fresh = LocalDatabase(timeZoneOffsetSeconds: (try? LocalStore.decode(current))?.timeZoneOffsetSeconds ?? 0)
+            fresh.ownerAccountId = account
+            try files.write(path: path, data: try LocalStore.encode(fresh))
+            defaults.set(nil, forKey: AppDefaultsKeys.currentUserId)
+        }
+        _ = defaults.synchronize()
+        return true
+    }
+}
