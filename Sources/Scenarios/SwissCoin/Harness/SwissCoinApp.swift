@@ -25,6 +25,7 @@ public enum SwissCoinApp {
     static var scenarios: [any AppScenario] {
         [SwissCoinScenario.interruptedUpload, SwissCoinScenario.lostResponse, SwissCoinScenario.flakyNetwork,
          SwissCoinScenario.accountSwitch, SwissCoinScenario.firstSyncWithExistingCloudData,
-         SwissCoinScenario.verifierBlindSpots, SwissCoinScenario.conflictingEdits, SwissCoinScenario.offlineEditsThenSync]
+         SwissCoinScenario.verifierBlindSpots, SwissCoinScenario.conflictingEdits, SwissCoinScenario.offlineEditsThenSync,
+         SwissCoinScenario.signOutDuringSync, SwissCoinScenario.accountSwitchAfterSync]
     }
 }

@@ -82,10 +82,13 @@ struct SwissCoinSession {
             let signedIn = await client.currentSession()?.userId
             switch step.action {
             case .signOut:
+                try? context.removeFile(SwissCoinDeviceApp.credentialsPath)
                 try? await client.signOut()
                 context.record("app user signed out")
                 continue
             case .signIn(let email, let password):
+                let typed = #"{"email":"\#(email)","password":"\#(password)"}"#
+                try? context.writeFile(SwissCoinDeviceApp.credentialsPath, Array(typed.utf8))
                 if (try? await client.signIn(email: email, password: password)) != nil {
                     context.record("app user signed in")
                     shared.restart = true

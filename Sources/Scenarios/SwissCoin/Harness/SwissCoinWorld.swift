@@ -65,11 +65,23 @@ struct SwissCoinWorld {
         }
     }
 
-    /// The device's local database as stored now (nil if unreadable).
+    /// The plan owner's local database as stored now: the device's current store, or the one the
+    /// fixed app set aside when another account signed in (nil if unreadable).
     func localDatabase(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase? {
-        guard plan.device.files.read("swisscoin/store.json") != nil else { return nil }
+        let current = currentStore(plan.device)
+        let owner = account(plan.owner).userId
+        guard let current, let claimed = current.ownerAccountId, claimed != owner else { return current }
+        let aside = SetupFiles(device: plan.device)
+        guard let bytes = try? aside.read(path: StoreSwitcher(files: aside, defaults: SetupDefaults(device: plan.device)).asidePath(owner))
+        else { return current }
+        return try? LocalStore.decode(bytes)
+    }
+
+    /// The store the device's app opens now (whoever is signed in).
+    func currentStore(_ device: Device) -> LocalDatabase? {
+        guard device.files.read("swisscoin/store.json") != nil else { return nil }
         // The device's decoded-store cache answers only for the exact bytes on disk.
-        return try? LocalStore(files: SetupFiles(device: plan.device), cache: stage.storeCache(plan.device)).load()
+        return try? LocalStore(files: SetupFiles(device: device), cache: stage.storeCache(device)).load()
     }
 }
 

@@ -21,7 +21,7 @@ struct ConvergenceChecker: InvariantChecker {
 
     func diffs(_ world: SwissCoinWorld, _ plan: SwissCoinStage.DevicePlan, account: SwissCoinStage.Account) -> [EntityDiff] {
         let device = plan.device.name
-        guard let db = world.localDatabase(plan) else {
+        guard let db = world.currentStore(plan.device) else {
             return [EntityDiff(entity: "local store", location: device, expected: "readable", actual: "unreadable")]
         }
         var diffs: [EntityDiff] = []

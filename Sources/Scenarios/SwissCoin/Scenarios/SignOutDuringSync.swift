@@ -1,0 +1,74 @@
+import SimCore
+
+extension SwissCoinScenario {
+    /// Alice edits offline, comes back online, and while the sync pass pushes her outbox she signs
+    /// out and Bob signs in on the same phone. Nothing of Alice's may be pushed under Bob; Alice's
+    /// tablet and Bob's own phone keep working.
+    static let signOutDuringSync = SwissCoinScenario(
+        name: "sign-out-during-sync",
+        summary: "sign-out and another account's sign-in while a sync pass pushes the outbox",
+        off: [.kill, .partition],
+        capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000, .slowResponse: 1_000],
+        script: { stage in
+            stage.createAccount("alice")
+            stage.createAccount("bob")
+            let phone = stage.addDevice("device-1", owner: "alice")
+            let bobs = stage.addDevice("device-2", owner: "bob")
+            var random = stage.sim.random.fork("sign-out-during-sync")
+            let count = 8 + random.below(8)
+            var steps = stage.editSteps(&random, device: "device-1", count: count, startMilliseconds: 1_000,
+                                        spacingMilliseconds: 300, picks: (0..<6).map { _ in random.below(40) })
+            // Back online at `online`; the user switches account a little later, mid-push.
+            let online = Int64(1_000 + count * 300 + 500)
+            let switchAt = online + Int64(random.below(1_500))
+            let bob = stage.account("bob")
+            steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut))
+            steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
+                                         action: .signIn(email: bob.email, password: bob.password)))
+            stage.ledger.scripts[phone.name] = UserScript(steps: steps, syncIntervalMilliseconds: 60_000)
+            stage.ledger.scripts[bobs.name] = UserScript(steps: [])
+            stage.launch(phone)
+            stage.launch(bobs)
+            await stage.waitForMigration(phone)
+            let origin = await stage.waitForSession(of: phone)
+            stage.sim.network.setOffline(phone, true)
+            await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
+            stage.sim.network.setOffline(phone, false)
+            stage.signedIn[phone.name] = "bob"  // where the phone's session ends up
+            stage.sim.sometimes("swisscoin: account switched during a sync pass")
+            await phone.waitUntilStopped()
+            await bobs.waitUntilStopped()
+        })
+
+    /// Alice migrates and keeps editing offline; with changes still unsynced she signs out and Bob
+    /// signs in on the same phone (SC-4 sequence B: the device-wide completion flag says the
+    /// migration is done, so whatever syncs next uses Alice's local store under Bob).
+    static let accountSwitchAfterSync = SwissCoinScenario(
+        name: "account-switch-after-sync",
+        summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
+        off: [.kill, .partition],
+        capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000, .slowResponse: 1_000],
+        script: { stage in
+            stage.createAccount("alice")
+            stage.createAccount("bob")
+            let phone = stage.addDevice("device-1", owner: "alice")
+            let bobs = stage.addDevice("device-2", owner: "bob")
+            var random = stage.sim.random.fork("account-switch-after-sync")
+            let count = 3 + random.below(5)
+            stage.ledger.scripts[phone.name] = UserScript(steps: stage.editSteps(
+                &random, device: "device-1", count: count, startMilliseconds: 1_000, spacingMilliseconds: 700,
+                picks: (0..<4).map { _ in random.below(40) }))
+            stage.ledger.scripts[bobs.name] = UserScript(steps: [])
+            stage.launch(phone)
+            stage.launch(bobs)
+            await stage.waitForMigration(phone)
+            _ = await stage.waitForSession(of: phone)
+            stage.sim.network.setOffline(phone, true)
+            await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
+            await stage.switchAccount(phone, to: "bob")
+            stage.sim.sometimes("swisscoin: account switched with unsynced edits")
+            stage.sim.network.setOffline(phone, false)
+            await phone.waitUntilStopped()
+            await bobs.waitUntilStopped()
+        })
+}
