@@ -1,0 +1,124 @@
+import XCTest
+import FakeCloud
+import SimCore
+@testable import Scenarios
+
+/// The sync engine and its checkers: a `fixed` migration on alice's phone, a fresh tablet, both
+/// syncing (the phone with `edits`), healed; then `tamper` runs inside the simulation.
+final class SwissCoinSyncTests: XCTestCase {
+    func world(edits: [UserScript.Step] = [], tamper: @escaping @Sendable (SwissCoinStage) -> Void = { _ in }) throws -> SwissCoinWorld {
+        let sim = Simulator(seed: 5, options: SimulatorOptions(faultSource: .plan(.none)))
+        let stage = SwissCoinStage(sim: sim, variant: .fixed, size: 0)
+        try sim.run { _ in
+            stage.createAccount("alice")
+            let phone = stage.addDevice("device-1", owner: "alice")
+            let tablet = stage.addFreshDevice("device-2", owner: "alice")
+            stage.ledger.scripts[phone.name] = UserScript(steps: edits)
+            stage.ledger.scripts[tablet.name] = UserScript(steps: [])
+            stage.launch(phone)
+            await stage.waitForMigration(phone)
+            stage.launch(tablet)
+            await phone.waitUntilStopped()
+            await tablet.waitUntilStopped()
+            await stage.heal()
+            tamper(stage)
+        }
+        return SwissCoinWorld(stage: stage)
+    }
+
+    func check<C: InvariantChecker>(_ checker: C, _ world: SwissCoinWorld) -> [Violation] where C.World == SwissCoinWorld {
+        checker.check(world, history: History())
+    }
+
+    func testSyncedDevicesSatisfyEveryCheckerAndHoldTheServersData() throws {
+        let edits = [UserScript.Step(atMilliseconds: 500, action: .retitle(pick: 2, title: "Renamed on the phone")),
+                     UserScript.Step(atMilliseconds: 900, action: .changeAmount(pick: 3, percent: 150)),
+                     UserScript.Step(atMilliseconds: 1_300, action: .create(title: "New", minor: 10_001, debtors: 2)),
+                     UserScript.Step(atMilliseconds: 1_700, action: .delete(pick: 5))]
+        let world = try self.world(edits: edits)
+        XCTAssertEqual(world.ledger.acks.filter { $0.ack.outcome == "applied" }.count, 4, "every edit acknowledged")
+        XCTAssertEqual(SwissCoinChecks.run(world, history: History()), [])
+        let tablet = try XCTUnwrap(world.currentStore(world.plans[1].device))
+        XCTAssertTrue(tablet.transactions.contains { $0.title == "Renamed on the phone" })
+        XCTAssertTrue(tablet.transactions.contains { $0.title == "New" })
+    }
+
+    func testConvergenceReportsAServerChangeNoDevicePulled() throws {
+        let world = try self.world { stage in
+            let tx = stage.server.admin.rows("financial_transactions")[0]
+            stage.serviceRole(.update(["title": "Changed behind the devices' backs"]), table: "financial_transactions",
+                              where: .eq("id", tx["id"]!))
+        }
+        let found = check(ConvergenceChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["convergence"])
+        XCTAssertEqual(Set(found[0].entities.map(\.location)), ["device-1 vs server (alice)", "device-2 vs server (alice)"])
+        XCTAssertTrue(found[0].entities[0].entity.hasPrefix("transaction "), "\(found)")
+        XCTAssertTrue(found[0].entities[0].expected.hasPrefix("Changed behind"), "\(found)")
+    }
+
+    func testConvergenceReportsAPendingOutbox() throws {
+        let world = try self.world { stage in
+            let store = LocalStore(files: SetupFiles(device: stage.plans[1].device), cache: stage.storeCache(stage.plans[1].device))
+            var db = try! store.load()
+            db.sync?.outbox.append(OutboxChange(changeId: "c", table: SyncTables.persons, entityId: "p", kind: .update, groups: ["name"]))
+            try! store.save(db)
+        }
+        let found = check(ConvergenceChecker(), world)
+        XCTAssertEqual(found.first?.entities.first?.entity, "outbox")
+        XCTAssertEqual(found.first?.entities.first?.location, "device-2")
+    }
+
+    func testNoLostUpdateReportsAnAcknowledgedSyncEditOverwritten() throws {
+        let edits = [UserScript.Step(atMilliseconds: 500, action: .retitle(pick: 1, title: "Acknowledged title"))]
+        let world = try self.world(edits: edits) { stage in
+            let id = stage.ledger.acks[0].ack.change.entityId
+            stage.serviceRole(.update(["title": "Someone else's stale copy"]), table: "financial_transactions", where: .eq("id", .string(id)))
+        }
+        let found = check(NoLostUpdateChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-lost-update"])
+        let diff = try XCTUnwrap(found[0].entities.first)
+        XCTAssertTrue(diff.entity.hasSuffix(" title"), "\(diff)")
+        XCTAssertTrue(diff.expected.contains("Acknowledged title") && diff.expected.contains("acknowledged to device-1"), "\(diff)")
+        XCTAssertTrue(diff.actual.contains("stale copy"), "\(diff)")
+    }
+}
+
+/// `sync_push` and `sync_pull` called directly.
+final class SwissCoinSyncFunctionTests: XCTestCase {
+    var number: UInt64 = 0
+
+    func send(_ server: SupabaseServer, _ token: String?, _ operation: SupabaseOperation) -> SupabaseResponse {
+        number += 1
+        return server.handle(SupabaseRequest(accessToken: token, operation),
+                             context: ServiceContext(now: .zero, caller: "phone", requestNumber: number, trace: Trace()))
+    }
+
+    func testARetriedPushIsAnsweredFromTheRecordAndAStaleBaseConflicts() {
+        let server = SupabaseServer(backend: SwissCoinBackend.definition(), random: SimRandom(seed: 1))
+        let body = send(server, nil, .auth(.signUp(email: "a@example.com", password: "secret-1"))).body
+        let token = body["access_token"]!.stringValue!, uid = body["user"]!["id"]!.stringValue!
+        let person = "99999999-9999-4999-8999-999999999999"
+        XCTAssertEqual(send(server, token, .table(TableRequest(table: "persons", action: .insert([
+            ["id": .string(person), "owner_id": .string(uid), "name": "Ann"]])))).status, 201)
+        let change: JSONValue = ["change_id": "11111111-1111-4111-8111-111111111111", "table": "persons", "id": .string(person),
+                                 "kind": "update", "base_revision": 1, "fields": ["name": "Anna"]]
+        let first = send(server, token, .function(name: "sync_push", body: change)).body
+        XCTAssertEqual(first["outcome"], "applied")
+        XCTAssertEqual(first["revision"], .int(2))
+        let updates = server.admin.provenance.filter { $0.table == "persons" }.count
+        // The response was lost; the device sends the same change again.
+        XCTAssertEqual(send(server, token, .function(name: "sync_push", body: change)).body["revision"], .int(2))
+        XCTAssertEqual(server.admin.provenance.filter { $0.table == "persons" }.count, updates, "not applied twice")
+        // Another change based on revision 1 conflicts and writes nothing.
+        var stale = change.objectValue!
+        stale["change_id"] = "22222222-2222-4222-8222-222222222222"
+        stale["fields"] = ["name": "Annie"]
+        let conflict = send(server, token, .function(name: "sync_push", body: .object(stale))).body
+        XCTAssertEqual(conflict["outcome"], "conflict")
+        XCTAssertEqual(server.admin.row("persons", key: person)?["name"], "Anna")
+        // Pulled since the cursor before the edit: the person comes back with its new revision.
+        let pulled = send(server, token, .function(name: "sync_pull", body: ["cursor": 1])).body
+        XCTAssertEqual(pulled["changes"]?.arrayValue?.count, 1)
+        XCTAssertEqual(pulled["changes"]?.arrayValue?.first?["row"]?["revision"], .int(2))
+    }
+}
