@@ -9,7 +9,9 @@ final class SwissCoinValueTests: XCTestCase {
             XCTAssertEqual(variant.defects, [defect])
             XCTAssertEqual(variant.name, defect.name)
             XCTAssertFalse(defect.summary.isEmpty)
-            XCTAssertTrue(defect.seedLines.hasPrefix("l."))
+            // The plan's defects point at seed lines; the sync engine's are ours and not in `seed`.
+            XCTAssertTrue(defect.isSyncDefect ? defect.seedLines.hasPrefix("none") : defect.seedLines.hasPrefix("l."), defect.name)
+            XCTAssertEqual(SwissCoinVariant.seed.has(defect), !defect.isSyncDefect, defect.name)
         }
         XCTAssertEqual(try SwissCoinVariant.parse("fixed"), .fixed)
         XCTAssertEqual(try SwissCoinVariant.parse("seed"), .seed)
