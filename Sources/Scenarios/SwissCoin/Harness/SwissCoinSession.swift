@@ -73,9 +73,14 @@ struct SwissCoinSession {
 
     func runScript(_ account: String, _ shared: Shared) async {
         defer { shared.scriptDone = true }
+        if let owner = script.account, owner != account { return }
         let edits = LocalEdits(store: store, ids: DeviceIDs(context: context), clock: DeviceWallClock(context: context))
         let origin = ledger.origin(context.deviceName, now: context.clock.now.nanoseconds)
-        for step in script.steps where origin + step.atMilliseconds * 1_000_000 >= context.clock.now.nanoseconds {
+        // Steps still ahead when this session starts (a relaunch skips the ones that passed); once
+        // started, each runs even when an earlier one took long.
+        let start = context.clock.now.nanoseconds
+        let ahead = script.steps.filter { origin + $0.atMilliseconds * 1_000_000 >= start }
+        for step in ahead {
             let wait = origin + step.atMilliseconds * 1_000_000 - context.clock.now.nanoseconds
             if wait > 0 { try? await context.sleep(for: .nanoseconds(wait)) }
             guard context.isAlive, !Task.isCancelled else { return }

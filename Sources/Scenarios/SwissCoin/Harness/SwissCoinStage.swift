@@ -157,7 +157,7 @@ final class SwissCoinStage: @unchecked Sendable {
         guard !syncing.isEmpty else { return }
         for _ in 0..<rounds {
             let before = ledger.pushes
-            for device in syncing where signedIn[device.name] != nil {
+            for device in syncing where signedIn[device.name] != nil && device.state != .notLaunched {
                 await device.waitUntilStopped()
                 device.relaunch()
                 await device.waitUntilStopped()

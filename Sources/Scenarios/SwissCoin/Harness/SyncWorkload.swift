@@ -22,18 +22,33 @@ extension SwissCoinStage {
     }
 
     /// Waits (virtual time) until `device` announced a completed migration; when the app gave up
-    /// (its user tapped Retry enough), the user opens it again, up to `reopens` times.
-    func waitForMigration(_ device: Device, reopens: Int = 5, limit: Int = 20_000) async {
+    /// (its user tapped Retry enough), the user opens it again, up to `reopens` times. Returns
+    /// whether it completed. (The fixed migration cannot complete while another device edits the
+    /// account: its verification compares with a server that moved on; see the README.)
+    @discardableResult
+    func waitForMigration(_ device: Device, reopens: Int = 30, limit: Int = 100_000) async -> Bool {
         var reopened = 0
         for _ in 0..<limit {
-            if (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 { return }
+            if (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 { return true }
             if device.state != .running {
-                guard reopened < reopens else { return }
+                guard reopened < reopens else { return false }
                 reopened += 1
                 device.relaunch()
             }
             await pause(.milliseconds(100))
         }
+        return false
+    }
+
+    /// Runs `body` with every request fault family off (the first migration, which must finish
+    /// before other devices edit), then puts the run's rates back.
+    func withQuietNetwork<T>(_ body: () async -> T) async -> T {
+        let families: [FaultFamily] = [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse]
+        let saved = families.map { sim.faults.plan.rate($0) }
+        for family in families { sim.faults.setRate(family, ppm: 0) }
+        let result = await body()
+        for (family, rate) in zip(families, saved) { sim.faults.setRate(family, ppm: rate) }
+        return result
     }
 
     /// Sleeps on the simulator's clock.

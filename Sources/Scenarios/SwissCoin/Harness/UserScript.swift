@@ -21,6 +21,9 @@ struct UserScript: Sendable {
         var action: Action
     }
 
+    /// The account (auth user id) whose user follows the script; another account signed in on
+    /// the device does not (nil: whoever is signed in).
+    var account: String?
     var steps: [Step] = []
     /// Pause between sync passes while the app is open.
     var syncIntervalMilliseconds: Int64 = 4_000

@@ -17,12 +17,12 @@ extension SwissCoinScenario {
             var random = stage.sim.random.fork("conflicting-edits")
             let picks = (0..<3).map { _ in random.below(40) }
             let count = 3 + random.below(4)
-            stage.ledger.scripts[phone.name] = UserScript(steps: stage.editSteps(
+            stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                 &random, device: "device-1", count: count, startMilliseconds: 2_000, spacingMilliseconds: 1_500, picks: picks))
-            stage.ledger.scripts[tablet.name] = UserScript(steps: stage.editSteps(
+            stage.ledger.scripts[tablet.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                 &random, device: "device-2", count: count, startMilliseconds: 2_500, spacingMilliseconds: 1_500, picks: picks))
             stage.launch(phone)
-            await stage.waitForMigration(phone)
+            guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }  // no edits while it migrates
             stage.launch(tablet)
             _ = await stage.waitForSession(of: tablet)
             // The tablet loses the network while its user edits, and comes back later.
@@ -50,12 +50,12 @@ extension SwissCoinScenario {
             var random = stage.sim.random.fork("offline-edits")
             let picks = (0..<8).map { _ in random.below(60) }
             let count = 6 + random.below(8)
-            stage.ledger.scripts[phone.name] = UserScript(steps: stage.editSteps(
+            stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                 &random, device: "device-1", count: count, startMilliseconds: 3_000, spacingMilliseconds: 1_000, picks: picks))
             stage.ledger.scripts[tablet.name] = UserScript(steps: [])
             stage.launch(phone)
             stage.launch(tablet)
-            await stage.waitForMigration(phone)
+            guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
             _ = await stage.waitForSession(of: phone)
             stage.sim.network.setOffline(phone, true)
             await stage.pause(.milliseconds(Int64(2_000 + random.below(count * 1_000))))

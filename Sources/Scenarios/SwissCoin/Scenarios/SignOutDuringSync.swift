@@ -25,11 +25,11 @@ extension SwissCoinScenario {
             steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut))
             steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
                                          action: .signIn(email: bob.email, password: bob.password)))
-            stage.ledger.scripts[phone.name] = UserScript(steps: steps, syncIntervalMilliseconds: 60_000)
+            stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: steps, syncIntervalMilliseconds: 60_000)
             stage.ledger.scripts[bobs.name] = UserScript(steps: [])
             stage.launch(phone)
             stage.launch(bobs)
-            await stage.waitForMigration(phone)
+            guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
             let origin = await stage.waitForSession(of: phone)
             stage.sim.network.setOffline(phone, true)
             await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
@@ -55,13 +55,13 @@ extension SwissCoinScenario {
             let bobs = stage.addDevice("device-2", owner: "bob")
             var random = stage.sim.random.fork("account-switch-after-sync")
             let count = 3 + random.below(5)
-            stage.ledger.scripts[phone.name] = UserScript(steps: stage.editSteps(
+            stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                 &random, device: "device-1", count: count, startMilliseconds: 1_000, spacingMilliseconds: 700,
                 picks: (0..<4).map { _ in random.below(40) }))
             stage.ledger.scripts[bobs.name] = UserScript(steps: [])
             stage.launch(phone)
             stage.launch(bobs)
-            await stage.waitForMigration(phone)
+            guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
             _ = await stage.waitForSession(of: phone)
             stage.sim.network.setOffline(phone, true)
             await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
