@@ -14,7 +14,8 @@ struct SwissCoinWorld {
     /// Edits the user made on the web and the server acknowledged, in order.
     let webEdits: [SwissCoinStage.AcknowledgedEdit]
 
-    private let stage: SwissCoinStage
+    /// The run's stage (idempotent-retry re-runs a plan's migration with the run's seed, variant and schema).
+    let stage: SwissCoinStage
 
     init(stage: SwissCoinStage) {
         self.stage = stage
