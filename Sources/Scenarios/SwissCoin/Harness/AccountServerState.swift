@@ -3,15 +3,16 @@ import FakeCloud
 import SimCore
 
 /// One account's server state in a form two runs can be compared by (idempotent-retry): per
-/// table, the rows the account owns, grouped by key, each as canonical column text.
+/// table, the rows the account owns, grouped by key. Rows are compared as values; their
+/// canonical text (sorted columns) is built only to order and print differences.
 ///
 /// Left out is what only the server decides or what differs between runs by construction:
 /// `created_at` and `updated_at`, the `id` of rows that have a natural key (the server assigns it
 /// for members and subscribers; for splits and payers it is random under the `*-fresh-uuid`
 /// defects, and a duplicate then shows as a second row under the same natural key), and storage
-/// object ids and versions. The account's auth user id is written `<account>` wherever it
-/// appears (owner columns, the "me" person, photo paths), because each run signs the account up
-/// anew.
+/// object ids and versions. The account's auth user id is written `<account>` where it appears
+/// (owner columns, the "me" person and references to it, photo paths), because each run signs the
+/// account up anew.
 struct AccountServerState {
     /// How a table's rows belong to an account.
     enum Ownership {
@@ -28,18 +29,6 @@ struct AccountServerState {
         let table: String
         let ownership: Ownership
         let key: [String]
-    }
-
-    /// One row as compared: canonical text per column (dropped columns absent).
-    struct NormalRow: Equatable {
-        let fields: [String: String]
-        /// `column=value` pairs in column order: the row's identity in the multiset.
-        let text: String
-
-        init(fields: [String: String]) {
-            self.fields = fields
-            text = fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: ", ")
-        }
     }
 
     static let placeholder = "<account>"
@@ -60,11 +49,10 @@ struct AccountServerState {
         return specs
     }()
 
-    /// Table (spec order, storage last) → key text → rows, sorted by text.
-    private(set) var tables: [(table: String, rows: [String: [NormalRow]])] = []
+    /// Table (spec order, storage last) → key text → normalised rows.
+    private(set) var tables: [(table: String, rows: [String: [Row]])] = []
 
     init(admin: AdminView, userId: String) {
-        let map = { (text: String) in text.contains(userId) ? text.replacingOccurrences(of: userId, with: Self.placeholder) : text }
         var ownedIds: [String: Set<String>] = [:]
         for spec in Self.specs {
             let owned = admin.rows(spec.table).filter { row in
@@ -76,35 +64,53 @@ struct AccountServerState {
             }
             ownedIds[spec.table] = Set(owned.compactMap { $0["id"]?.stringValue })
             let dropped: Set<String> = spec.key == ["id"] ? ["created_at", "updated_at"] : ["id", "created_at", "updated_at"]
-            var rows: [String: [NormalRow]] = [:]
+            var rows: [String: [Row]] = [:]
             for row in owned {
-                let key = spec.key.map { map(row[$0]?.stringValue ?? "null") }.joined(separator: ", ")
-                var fields: [String: String] = [:]
-                for (column, value) in row where !dropped.contains(column) { fields[column] = map(value.canonicalText) }
-                rows[key, default: []].append(NormalRow(fields: fields))
+                let key = spec.key.map { Self.mapped(row[$0]?.stringValue ?? "null", userId: userId) }.joined(separator: ", ")
+                var normal: Row = [:]
+                for (column, value) in row where !dropped.contains(column) {
+                    if case .string(let text) = value { normal[column] = .string(Self.mapped(text, userId: userId)) } else { normal[column] = value }
+                }
+                rows[key, default: []].append(normal)
             }
-            tables.append((spec.table, rows.mapValues { $0.sorted { $0.text < $1.text } }))
+            tables.append((spec.table, rows))
         }
-        tables.append((Self.storageTable, Self.objects(admin, userId: userId, map: map)))
+        tables.append((Self.storageTable, Self.objects(admin, userId: userId)))
+    }
+
+    /// `text` with every occurrence of the account's user id written `<account>`: the whole value
+    /// (owner and person columns) or parts of it (the "me" photo, `<user id>/persons/<user id>.jpg`).
+    /// Only a longer text can hold the id as a part, so most values skip the search.
+    static func mapped(_ text: String, userId: String) -> String {
+        if text == userId { return placeholder }
+        guard text.utf8.count > userId.utf8.count, text.contains(userId) else { return text }
+        return text.replacing(userId, with: placeholder)
     }
 
     /// The account's storage objects (first path segment = its user id, the `ownerFolders`
     /// policy), keyed by bucket and path; content as size and FNV-1a hash.
-    static func objects(_ admin: AdminView, userId: String, map: (String) -> String) -> [String: [NormalRow]] {
-        var rows: [String: [NormalRow]] = [:]
+    static func objects(_ admin: AdminView, userId: String) -> [String: [Row]] {
+        var rows: [String: [Row]] = [:]
         for object in admin.objects where object.path.split(separator: "/").first.map(String.init) == userId {
             var hash = StableHash.offsetBasis
             for byte in object.data { hash = (hash ^ UInt64(byte)) &* StableHash.prime }
-            let key = "\(object.bucket)/\(map(object.path))"
-            rows[key, default: []].append(NormalRow(fields: [
-                "owner": map(object.owner ?? "null"), "data": "\(object.data.count) bytes fnv1a \(String(hash, radix: 16))",
-            ]))
+            let key = "\(object.bucket)/\(mapped(object.path, userId: userId))"
+            rows[key, default: []].append([
+                "owner": .string(mapped(object.owner ?? "null", userId: userId)),
+                "data": .string("\(object.data.count) bytes fnv1a \(String(hash, radix: 16))"),
+            ])
         }
-        return rows.mapValues { $0.sorted { $0.text < $1.text } }
+        return rows
     }
 
     /// The rows of `table` by key (empty for an unknown table).
-    func rows(_ table: String) -> [String: [NormalRow]] {
+    func rows(_ table: String) -> [String: [Row]] {
         tables.first { $0.table == table }?.rows ?? [:]
+    }
+
+    /// `column=value` pairs in column order, values as canonical JSON: how a row is printed and
+    /// ordered in a report.
+    static func text(_ row: Row) -> String {
+        row.keys.sorted().map { "\($0)=\(row[$0]!.canonicalText)" }.joined(separator: ", ")
     }
 }
