@@ -16,7 +16,8 @@ struct SwissCoinWorld {
     /// Sync edits after the migration and what the server acknowledged.
     let ledger: SyncLedger
 
-    private let stage: SwissCoinStage
+    /// The run's stage (idempotent-retry re-runs a plan's migration with the run's seed, variant and schema).
+    let stage: SwissCoinStage
 
     init(stage: SwissCoinStage) {
         self.stage = stage

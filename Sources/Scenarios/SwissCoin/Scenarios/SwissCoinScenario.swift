@@ -35,7 +35,8 @@ struct SwissCoinScenario: AppScenario {
 enum SwissCoinChecks {
     static var names: [String] {
         ["no-loss", "no-duplicate", "referential-integrity", "balance-equality", "no-cross-account-leak",
-         "eventual-completion", "status-truthfulness", "round-trip-fidelity", "no-lost-update", "verifier-soundness", "convergence"]
+         "eventual-completion", "status-truthfulness", "round-trip-fidelity", "no-lost-update", "verifier-soundness",
+         "convergence", "idempotent-retry"]
     }
 
     static func run(_ world: SwissCoinWorld, history: History) -> [Violation] {
@@ -50,6 +51,7 @@ enum SwissCoinChecks {
             + NoLostUpdateChecker().check(world, history: history)
             + VerifierSoundnessChecker().check(world, history: history)
             + ConvergenceChecker().check(world, history: history)
+            + IdempotentRetryChecker().check(world, history: history)
     }
 }
 
