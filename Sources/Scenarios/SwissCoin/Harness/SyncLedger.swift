@@ -48,9 +48,4 @@ final class SyncLedger: @unchecked Sendable {
     func passEnded(_ device: String, error: String?) {
         lastError[device] = error
     }
-
-    /// Ids of entities created by a device while signed in as `account`.
-    func createdIds(by account: String) -> Set<String> {
-        Set(edits.filter { $0.account == account && $0.change.kind == .create }.map(\.change.entityId))
-    }
 }

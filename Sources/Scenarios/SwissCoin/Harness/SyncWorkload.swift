@@ -6,8 +6,7 @@ extension SwissCoinStage {
     /// A new phone of `owner` with no local data: nothing to migrate; it fills from the server.
     @discardableResult
     func addFreshDevice(_ name: String, owner: String, utcOffsetSeconds: Int = 0) -> Device {
-        var empty = LocalDatabase(timeZoneOffsetSeconds: utcOffsetSeconds)
-        empty.schemaVersion = 1
+        let empty = LocalDatabase(timeZoneOffsetSeconds: utcOffsetSeconds)
         let data = SwissCoinDataset(database: empty, currentUserId: "", defaultCurrency: "CHF")
         var config = DeviceConfig()
         config.utcOffsetSeconds = utcOffsetSeconds

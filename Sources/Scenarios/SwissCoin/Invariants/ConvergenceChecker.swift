@@ -27,7 +27,8 @@ struct ConvergenceChecker: InvariantChecker {
         var diffs: [EntityDiff] = []
         if let pending = db.sync?.outbox, !pending.isEmpty {
             diffs.append(EntityDiff(entity: "outbox", location: device, expected: "empty",
-                                    actual: "\(pending.count) changes (first: \(pending[0].kind.rawValue) \(pending[0].table) \(pending[0].entityId.prefix(8)))"))
+                                    actual: "\(pending.count) changes (first: \(pending[0].kind.rawValue) \(pending[0].table) \(pending[0].entityId.prefix(8)))"
+                                        + (world.ledger.lastError[device].map { "; last sync error: \($0)" } ?? "")))
         }
         let currency = plan.dataset.defaultCurrency
         let local = SyncedView.local(db, defaultCurrency: currency)

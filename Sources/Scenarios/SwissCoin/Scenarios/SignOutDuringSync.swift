@@ -8,7 +8,7 @@ extension SwissCoinScenario {
         name: "sign-out-during-sync",
         summary: "sign-out and another account's sign-in while a sync pass pushes the outbox",
         off: [.kill, .partition],
-        capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000, .slowResponse: 1_000],
+        capped: syncRequestCaps,
         script: { stage in
             stage.createAccount("alice")
             stage.createAccount("bob")
@@ -52,7 +52,7 @@ extension SwissCoinScenario {
         name: "account-switch-after-sync",
         summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
         off: [.kill, .partition],
-        capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000, .slowResponse: 1_000],
+        capped: syncRequestCaps,
         script: { stage in
             stage.createAccount("alice")
             stage.createAccount("bob")
