@@ -15,6 +15,8 @@ public struct TableStore {
     var indexes: [String: [UniqueIndex]]
     /// Undo records of the running request's row changes (see `RowUndo`); empty between requests.
     var journal: [RowUndo] = []
+    /// Which tables' incoming foreign keys an UPDATE must re-check (see `ReferencedKeys`).
+    var referencedKeys: ReferencedKeys
     public internal(set) var provenance = ProvenanceLog()
     /// Bumped by every statement that may write (whether or not it succeeds): equal revisions
     /// mean equal contents, which lets memoized function results stay valid.
@@ -34,6 +36,7 @@ public struct TableStore {
         self.rows = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, []) })
         self.indexes = Dictionary(
             uniqueKeysWithValues: tables.map { table in (table.name, table.allUniques.map { UniqueIndex(columns: $0.columns) }) })
+        self.referencedKeys = ReferencedKeys(tables: tables)
         self.random = random
         self.epochMicros = epochMicros
     }
@@ -53,6 +56,7 @@ public struct TableStore {
         if case .select = request.action {} else { revision &+= 1 }
         let mark = journal.count
         let logMark = provenance.entries.count
+        let keysMark = referencedKeys
         do {
             let result = try run(request, schema, statement)
             if mark == 0 { journal.removeAll(keepingCapacity: true) }
@@ -60,6 +64,7 @@ public struct TableStore {
         } catch {
             undo(to: mark)
             provenance.rollback(to: logMark)
+            referencedKeys = keysMark
             throw error
         }
     }
