@@ -90,18 +90,23 @@ public struct TableStore {
 
     /// PGRST204 for a body key the table lacks; 42703 for an unknown filter/order column.
     private func checkColumns(_ schema: TableSchema, _ request: TableRequest) throws(PostgrestError) {
-        var bodyKeys: [String] = []
         switch request.action {
-        case .insert(let input), .upsert(let input, _, _): bodyKeys = input.flatMap(\.keys)
-        case .update(let values): bodyKeys = Array(values.keys)
+        case .insert(let input), .upsert(let input, _, _):
+            if input.contains(where: { !schema.hasColumns($0.keys) }) { try reportUnknownColumn(schema, input.flatMap(\.keys)) }
+        case .update(let values):
+            if !schema.hasColumns(values.keys) { try reportUnknownColumn(schema, Array(values.keys)) }
         case .select, .delete: break
-        }
-        for key in bodyKeys.sorted() where schema.column(key) == nil {
-            throw PostgrestError(
-                code: "PGRST204", message: "Could not find the '\(key)' column of '\(schema.name)' in the schema cache")
         }
         for column in request.filters.map(\.column) + request.order.map(\.column) where schema.column(column) == nil {
             throw PostgrestError(code: "42703", message: "column \(schema.name).\(column) does not exist")
+        }
+    }
+
+    /// PGRST204 for the first of `bodyKeys`, in sorted order, that the table lacks.
+    private func reportUnknownColumn(_ schema: TableSchema, _ bodyKeys: [String]) throws(PostgrestError) {
+        for key in bodyKeys.sorted() where schema.column(key) == nil {
+            throw PostgrestError(
+                code: "PGRST204", message: "Could not find the '\(key)' column of '\(schema.name)' in the schema cache")
         }
     }
 
