@@ -79,3 +79,20 @@ final class StoreEncoderTests: XCTestCase {
         XCTAssertEqual(fast, plain, "spliced bytes differ from a plain encode", line: line)
     }
 }
+
+/// Cutting an encoded array into its elements.
+final class JSONArrayCutsTests: XCTestCase {
+    func testCutsAtTopLevelCommasOnly() {
+        let text = #"[{"a":[1,2],"b":"x,\"]}"},3,"q\\",[],{}]"#
+        let bytes = Array(text.utf8)
+        let pieces = JSONArrayCuts.elementRanges(of: bytes)?.map { String(decoding: bytes[$0], as: UTF8.self) }
+        XCTAssertEqual(pieces, [#"{"a":[1,2],"b":"x,\"]}"}"#, "3", #""q\\""#, "[]", "{}"])
+    }
+
+    func testEmptyAndMalformedArrays() {
+        XCTAssertEqual(JSONArrayCuts.elementRanges(of: Array("[]".utf8)), [])
+        XCTAssertNil(JSONArrayCuts.elementRanges(of: Array("{}".utf8)))
+        XCTAssertNil(JSONArrayCuts.elementRanges(of: Array(#"["a]"#.utf8)))
+        XCTAssertNil(JSONArrayCuts.elementRanges(of: Array("[1]]".utf8)))
+    }
+}

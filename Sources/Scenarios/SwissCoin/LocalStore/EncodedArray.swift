@@ -37,16 +37,37 @@ extension Array: ElementEncodable where Element: Encodable {
     /// equality ignores Unicode normalisation, yet both encode differently.) Unequal bits may still
     /// be equal values (padding, copies of equal strings): those are simply encoded again.
     func encodeElements(reusing previous: EncodedArray?, with encoder: JSONEncoder) throws -> EncodedArray {
-        // A class element could change behind the same reference: never reuse its bytes.
-        let old = Element.self is AnyObject.Type ? nil : previous?.elements as? [Element]
-        guard let old, let previous else { return try encodeAll(with: encoder) { _ in nil } }
-        if old.count == count && old.withUnsafeBufferPointer({ $0.baseAddress }) == withUnsafeBufferPointer({ $0.baseAddress }) {
-            return EncodedArray(elements: self, elementBytes: previous.elementBytes, encodedCount: 0)
+        let known = reusableBytes(from: previous)
+        let reused = known.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        if reused == count, let previous {
+            return EncodedArray(elements: self, elementBytes: known.map { $0! }, encodedCount: 0)
         }
-        return try old.withUnsafeBytes { oldBytes in
-            try withUnsafeBytes { newBytes in
+        // Mostly new: one encode of the whole array (cheaper than one per element), cut at its
+        // top-level commas. Mostly known: encode just the others.
+        if reused * 2 < count, let whole = try wholeArrayElements(with: encoder) {
+            return EncodedArray(elements: self, elementBytes: whole, encodedCount: count)
+        }
+        var bytes: [[UInt8]] = []
+        bytes.reserveCapacity(count)
+        for (index, element) in enumerated() {
+            bytes.append(try known[index] ?? [UInt8](encoder.encode(element)))
+        }
+        return EncodedArray(elements: self, elementBytes: bytes, encodedCount: count - reused)
+    }
+
+    /// Per element, `previous`'s bytes when the element is bit-for-bit the one at its index there.
+    private func reusableBytes(from previous: EncodedArray?) -> [[UInt8]?] {
+        // A class element could change behind the same reference: never reuse its bytes.
+        guard !(Element.self is AnyObject.Type), let previous, let old = previous.elements as? [Element] else {
+            return Array<[UInt8]?>(repeating: nil, count: count)
+        }
+        if old.count == count && old.withUnsafeBufferPointer({ $0.baseAddress }) == withUnsafeBufferPointer({ $0.baseAddress }) {
+            return previous.elementBytes  // the very same storage
+        }
+        return old.withUnsafeBytes { oldBytes in
+            withUnsafeBytes { newBytes in
                 let stride = MemoryLayout<Element>.stride, size = MemoryLayout<Element>.size
-                return try encodeAll(with: encoder) { index in
+                return indices.map { index in
                     guard index < old.count else { return nil }
                     let start = index * stride
                     let same = oldBytes[start..<(start + size)].elementsEqual(newBytes[start..<(start + size)])
@@ -56,19 +77,11 @@ extension Array: ElementEncodable where Element: Encodable {
         }
     }
 
-    /// Every element's bytes: `reused(index)` when it has them, else a fresh encode.
-    private func encodeAll(with encoder: JSONEncoder, _ reused: (Int) -> [UInt8]?) throws -> EncodedArray {
-        var bytes: [[UInt8]] = []
-        bytes.reserveCapacity(count)
-        var encoded = 0
-        for index in indices {
-            if let known = reused(index) {
-                bytes.append(known)
-            } else {
-                bytes.append([UInt8](try encoder.encode(self[index])))
-                encoded += 1
-            }
-        }
-        return EncodedArray(elements: self, elementBytes: bytes, encodedCount: encoded)
+    /// Each element's bytes as they appear in `encoder`'s encoding of the whole array; nil when
+    /// that encoding is not cut into exactly one piece per element.
+    private func wholeArrayElements(with encoder: JSONEncoder) throws -> [[UInt8]]? {
+        let whole = [UInt8](try encoder.encode(self))
+        guard let ranges = JSONArrayCuts.elementRanges(of: whole), ranges.count == count else { return nil }
+        return ranges.map { [UInt8](whole[$0]) }
     }
 }
