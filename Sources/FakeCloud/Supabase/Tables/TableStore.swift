@@ -169,36 +169,38 @@ public struct TableStore {
     /// writes). Only the tables `table`'s policies can reach are held: holding the table being
     /// written would make its first write copy the whole table (copy-on-write).
     func policyContext(_ auth: AuthContext, for table: String) -> PolicyContext {
-        var snapshot: [String: [Row]] = [:]
-        var indexSnapshot: [String: [UniqueIndex]] = [:]
+        var snapshot: [String: PolicySnapshot] = [:]
         var complete = false
         if auth.role != .serviceRole {
             if let reachable = policyReach(from: table) {
-                for name in reachable {
-                    snapshot[name] = rows[name]
-                    indexSnapshot[name] = indexes[name]
-                }
+                for name in reachable { snapshot[name] = policySnapshot(name) }
             } else {
-                snapshot = rows
-                indexSnapshot = indexes
+                for name in tableNames { snapshot[name] = policySnapshot(name) }
                 complete = true
             }
         }
-        let schemas = self.schemas
+        let known = schemas.keys
         var context: PolicyContext!
         context = PolicyContext(auth: auth) { table, column, value in
-            guard let schema = schemas[table] else { return nil }
+            guard known.contains(table) else { return nil }
             precondition(complete || snapshot[table] != nil, "a policy read table \(table) without declaring it in `reads`")
-            if !value.isNull, let index = indexSnapshot[table]?.first(where: { $0.columns == [column] }) {
+            guard let read = snapshot[table] else { return nil }
+            if !value.isNull, let index = read.indexes.first(where: { $0.columns.count == 1 && $0.columns[0] == column }) {
                 // A unique column: at most one row has `value`.
-                guard let position = index.position(of: [value]), let row = snapshot[table]?[position] else { return nil }
-                return schema.security.passesUsing(.select, row, context) ? row : nil
+                guard let position = index.position(of: [value]) else { return nil }
+                let row = read.rows[position]
+                return read.security.passesUsing(.select, row, context) ? row : nil
             }
-            return snapshot[table]?.first { row in
-                row[column] == value && schema.security.passesUsing(.select, row, context)
+            return read.rows.first { row in
+                row[column] == value && read.security.passesUsing(.select, row, context)
             }
         }
         return context
+    }
+
+    /// What a policy sub-query may read of `table`: its rows and indexes as they are now.
+    private func policySnapshot(_ table: String) -> PolicySnapshot {
+        PolicySnapshot(security: schemas[table]!.security, rows: rows[table] ?? [], indexes: indexes[table] ?? [])
     }
 
     /// The tables reachable from `table`'s policies through `visibleRow`, transitively (a lookup
@@ -220,6 +222,14 @@ public struct TableStore {
     public func output(_ rows: [Row], table: String) -> [JSONValue] {
         guard let schema = schemas[table] else { return [] }
         return rows.map { row in
+            // A stored row has exactly the table's columns: start from it and convert what differs.
+            if row.count == schema.columns.count && schema.columns.allSatisfy({ row[$0.name] != nil }) {
+                var out = row
+                for column in schema.columns {
+                    if case .numeric = column.type { out[column.name] = column.type.output(row[column.name]!) }
+                }
+                return .object(out)
+            }
             var out: [String: JSONValue] = [:]
             for column in schema.columns { out[column.name] = column.type.output(row[column.name] ?? .null) }
             return .object(out)
