@@ -32,4 +32,11 @@ public struct AdminView {
 
     /// Table names in declaration order.
     public var tableNames: [String] { server.store.tableNames }
+
+    /// A value `compute` derives from the stored rows alone, computed once per database state: it
+    /// runs again only after a statement that may write (`TableStore.revision`), so the result is
+    /// always what computing it now would give. `key` must name everything else it depends on.
+    public func memoized<T>(_ key: String, _ compute: () throws -> T) rethrows -> T {
+        try server.adminMemo.value(key, revision: server.store.revision, compute)
+    }
 }

@@ -28,6 +28,8 @@ public final class SupabaseServer: SimService {
     public internal(set) var auth: AuthService
     public internal(set) var storage: StorageBuckets
     private let functionMemo = FunctionMemo()
+    /// Values checkers derive from the stored rows (`AdminView.memoized`).
+    let adminMemo = FunctionMemo()
 
     public init(backend: BackendDefinition, random: SimRandom, config: SupabaseConfig = SupabaseConfig()) {
         self.backend = backend

@@ -35,8 +35,17 @@ public enum CivilTime {
 
     /// `YYYY-MM-DD`.
     public static func dateText(days: Int64) -> String {
+        ASCIIText.make(capacity: 32) { text in appendDate(days: days, to: &text) }
+    }
+
+    /// Writes `dateText(days:)`: year in at least 4 digits, month and day in 2.
+    private static func appendDate(days: Int64, to text: inout ASCIIText) {
         let (y, m, d) = date(days: days)
-        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+        appendPadded(y, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(m, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(d, 2, to: &text)
     }
 
     /// PostgREST's JSON form of a timestamptz in UTC: `2025-01-01T09:30:00+00:00`, fraction only
@@ -45,15 +54,23 @@ public enum CivilTime {
         let day = floorDiv(micros, 86_400_000_000)
         let inDay = micros - day * 86_400_000_000
         let seconds = inDay / 1_000_000
-        var text = dateText(days: day) + "T" + pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":"
-            + pad(seconds % 60, 2)
-        var fraction = inDay % 1_000_000
-        if fraction != 0 {
-            var digits = 6
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            text += "." + pad(fraction, digits)
+        return ASCIIText.make(capacity: 64) { text in
+            appendDate(days: day, to: &text)
+            text.append(UInt8(ascii: "T"))
+            appendPadded(seconds / 3600, 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            appendPadded(seconds / 60 % 60, 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            appendPadded(seconds % 60, 2, to: &text)
+            var fraction = inDay % 1_000_000
+            if fraction != 0 {
+                var digits = 6
+                while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+                text.append(UInt8(ascii: "."))
+                appendPadded(fraction, digits, to: &text)
+            }
+            for byte in "+00:00".utf8 { text.append(byte) }
         }
-        return text + "+00:00"
     }
 
     /// The parsed fields of a PostgreSQL date/time literal.
@@ -66,7 +83,7 @@ public enum CivilTime {
     /// Parses `YYYY-MM-DD[( |T)HH:MM[:SS[.ffffff]]][Z|±HH[:MM]]`; nil for bad syntax; throws 22008
     /// for a field out of range, as PostgreSQL does ("date/time field value out of range").
     static func parse(_ raw: String) throws(PostgrestError) -> Fields? {
-        let text = Array(raw.trimmingSpaces.utf8)
+        let text = Array(raw.utf8.first == 32 || raw.utf8.last == 32 ? raw.trimmingSpaces.utf8 : raw.utf8)
         guard text.count >= 10, let y = number(text, 0, 4), text[4] == 45, let m = number(text, 5, 2), text[7] == 45,
             let d = number(text, 8, 2)
         else { return nil }
@@ -143,8 +160,9 @@ public enum CivilTime {
 
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
-    static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value.magnitude)
-        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// Writes `value` in at least `width` digits, zero-padded, after a `-` when negative.
+    private static func appendPadded(_ value: Int64, _ width: Int, to text: inout ASCIIText) {
+        if value < 0 { text.append(UInt8(ascii: "-")) }
+        text.append(digitsOf: value.magnitude, width: width)
     }
 }

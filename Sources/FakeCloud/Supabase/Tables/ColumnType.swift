@@ -65,6 +65,7 @@ public enum ColumnType: Sendable, Hashable {
     }
 
     private static func uuid(_ value: JSONValue) throws(PostgrestError) -> JSONValue {
+        if case .string(let text) = value, isCanonicalUUID(text) { return value }
         let text = inputText(value)
         let hex = Array(text.lowercased().utf8)
         let dashes = [8, 13, 18, 23]
@@ -76,7 +77,23 @@ public enum ColumnType: Sendable, Hashable {
         return .string(text.lowercased())
     }
 
+    /// Whether `text` is already a uuid's stored form (36 characters, lowercase hex, dashes at
+    /// 8, 13, 18, 23), which `uuid` would return unchanged.
+    private static func isCanonicalUUID(_ text: String) -> Bool {
+        var index = 0
+        for char in text.utf8 {
+            let ok = index == 8 || index == 13 || index == 18 || index == 23
+                ? char == 45 : (char >= 48 && char <= 57) || (char >= 97 && char <= 102)
+            if !ok { return false }
+            index += 1
+            if index > 36 { return false }
+        }
+        return index == 36
+    }
+
     private func integer(_ value: JSONValue) throws(PostgrestError) -> JSONValue {
+        // An integer JSON value reads back as itself when it fits the type (else the general path raises).
+        if case .int(let number) = value, self == .bigint || Int64(Int32.min)...Int64(Int32.max) ~= number { return value }
         let text = ColumnType.inputText(value)
         guard let number = Int64(text.trimmingSpaces) else {
             throw PostgrestError.invalidText(type: sqlName, value: text)

@@ -24,6 +24,7 @@ public struct NumericValue: Sendable, Hashable, Comparable {
 
     /// Parses `text` (decimal, optional sign, fraction and exponent) and rounds it to `scale`.
     public static func parse(_ text: String, precision: Int, scale: Int) throws(PostgrestError) -> NumericValue {
+        if let value = plainDecimal(text, precision: precision, scale: scale) { return value }
         guard let (negative, digits, exponent) = decompose(text) else {
             throw PostgrestError.invalidText(type: "numeric", value: text)
         }
@@ -47,6 +48,51 @@ public struct NumericValue: Sendable, Hashable, Comparable {
         var units: Int64 = 0
         for digit in magnitude { units = units * 10 + Int64(digit) }
         return NumericValue(units: negative ? -units : units, scale: scale)
+    }
+
+    /// `parse` for the common input `[+-]digits[.digits]` whose rounded value fits in `precision`:
+    /// the same rounding (half away from zero at `scale`) on integers, without digit arrays. Nil for
+    /// anything else (spaces, exponents, too many digits, errors), which `parse` handles in full.
+    private static func plainDecimal(_ text: String, precision: Int, scale: Int) -> NumericValue? {
+        var utf8 = text.utf8[...]
+        var negative = false
+        if let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            utf8 = utf8.dropFirst()
+        }
+        var magnitude: Int64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        var roundUp = false
+        var anyNonZero = false
+        for char in utf8 {
+            if char == UInt8(ascii: ".") && !seenPoint {
+                seenPoint = true
+                continue
+            }
+            guard char >= UInt8(ascii: "0") && char <= UInt8(ascii: "9") else { return nil }
+            let digit = Int64(char - UInt8(ascii: "0"))
+            digitCount += 1
+            if digit != 0 { anyNonZero = true }
+            if seenPoint {
+                fractionDigits += 1
+                if fractionDigits > scale {
+                    if fractionDigits == scale + 1 { roundUp = digit >= 5 }
+                    continue
+                }
+            }
+            guard magnitude <= 99_999_999_999_999_999 / 10 else { return nil }
+            magnitude = magnitude * 10 + digit
+        }
+        guard digitCount > 0 else { return nil }
+        for _ in Swift.min(fractionDigits, scale)..<scale {
+            guard magnitude <= 99_999_999_999_999_999 / 10 else { return nil }
+            magnitude *= 10
+        }
+        if roundUp { magnitude += 1 }
+        if magnitude != 0 && magnitude.decimalDigitCount > precision { return nil }
+        return NumericValue(units: negative && anyNonZero ? -magnitude : magnitude, scale: scale)
     }
 
     /// Sign, significant digits and the power of ten of the last digit; nil when not a number.
@@ -95,6 +141,19 @@ public struct NumericValue: Sendable, Hashable, Comparable {
 
     /// PostgreSQL's output form: exactly `scale` fraction digits (`12.30`).
     public var text: String {
+        guard scale >= 0, let divisor = NumericValue.powerOfTen(scale) else { return longText }
+        // At least one integer digit, then exactly `scale` fraction digits.
+        return ASCIIText.make(capacity: 24 + scale) { text in
+            if units < 0 { text.append(UInt8(ascii: "-")) }
+            text.append(digitsOf: units.magnitude / divisor)
+            if scale == 0 { return }
+            text.append(UInt8(ascii: "."))
+            text.append(digitsOf: units.magnitude % divisor, width: scale)
+        }
+    }
+
+    /// `text` by string slicing, for scales whose power of ten does not fit `UInt64`.
+    private var longText: String {
         let magnitude = units.magnitude
         var digits = String(magnitude)
         if scale == 0 { return (units < 0 ? "-" : "") + digits }
@@ -103,8 +162,26 @@ public struct NumericValue: Sendable, Hashable, Comparable {
         return (units < 0 ? "-" : "") + digits[..<cut] + "." + digits[cut...]
     }
 
+    /// 10^exponent, nil when it does not fit `UInt64`.
+    private static func powerOfTen(_ exponent: Int) -> UInt64? {
+        guard exponent <= 19 else { return nil }
+        var value: UInt64 = 1
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
     /// What a JSON client decoding into `Double` sees (PostgREST sends numeric as a JSON number).
     public var doubleValue: Double { Double(text) ?? 0 }
+}
+
+extension Int64 {
+    /// The number of decimal digits of the magnitude (1 for zero).
+    var decimalDigitCount: Int {
+        var count = 1
+        var rest = magnitude / 10
+        while rest > 0 { count += 1; rest /= 10 }
+        return count
+    }
 }
 
 extension String {

@@ -83,6 +83,11 @@ public struct TableSchema: Sendable {
     /// The column named `name`, if any.
     public func column(_ name: String) -> ColumnSchema? { columns.first { $0.name == name } }
 
+    /// Whether every one of `names` is a column of the table.
+    func hasColumns(_ names: some Sequence<String>) -> Bool {
+        names.allSatisfy { name in columns.contains { $0.name == name } }
+    }
+
     /// Primary key first, then the unique constraints in declaration order.
     public var allUniques: [UniqueConstraint] { [primaryKey] + uniques }
 

@@ -16,7 +16,7 @@ extension TableStore {
         _ schema: TableSchema, _ input: [Row], conflict: (target: UniqueConstraint, ignore: Bool)?,
         _ request: TableRequest, _ statement: StatementContext
     ) throws(PostgrestError) -> [Row] {
-        let mentioned = Set(input.flatMap(\.keys))
+        let mentioned = MentionedColumns(input)
         let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
         var touchedKeys: Set<String> = []
@@ -47,7 +47,7 @@ extension TableStore {
 
     /// The ON CONFLICT DO UPDATE branch: `SET col = EXCLUDED.col` for every column in the payload.
     private mutating func mergeConflict(
-        _ schema: TableSchema, at index: Int, with proposed: Row, _ mentioned: Set<String>, _ policy: PolicyContext,
+        _ schema: TableSchema, at index: Int, with proposed: Row, _ mentioned: MentionedColumns, _ policy: PolicyContext,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
         let existing = rows[schema.name]![index]
@@ -71,15 +71,19 @@ extension TableStore {
 
     /// The full new row: payload values coerced, defaults for unmentioned columns, NOT NULL checked.
     func buildRow(
-        _ schema: TableSchema, _ input: Row, _ mentioned: Set<String>, _ missingDefault: Bool,
+        _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
-        var row: Row = [:]
+        var row = Row(minimumCapacity: schema.columns.count)
+        var now: JSONValue?  // `now()` is one value per statement: compute its text once
         for column in schema.columns {
             if let value = input[column.name] {
                 row[column.name] = try column.type.coerce(value)
             } else if mentioned.contains(column.name) && !missingDefault {
                 row[column.name] = .null  // json_populate_recordset: a missing key is NULL
+            } else if column.defaultValue == .now {
+                if now == nil { now = try defaultValue(column, statement) }
+                row[column.name] = now
             } else {
                 row[column.name] = try defaultValue(column, statement)
             }
@@ -88,7 +92,7 @@ extension TableStore {
     }
 
     private mutating func build(
-        _ schema: TableSchema, _ input: Row, _ mentioned: Set<String>, _ missingDefault: Bool,
+        _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
         var row = try buildRow(schema, input, mentioned, missingDefault, statement)

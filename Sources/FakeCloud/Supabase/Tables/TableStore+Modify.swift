@@ -126,8 +126,17 @@ extension TableStore {
     }
 
     /// After an UPDATE of `parent`: every row referencing it must still find its parent
-    /// (ON UPDATE NO ACTION, the default).
-    func checkIncomingKeys(_ parent: TableSchema) throws(PostgrestError) {
+    /// (ON UPDATE NO ACTION, the default). Skipped when no referenced key can have changed since
+    /// the last check (see `ReferencedKeys`): the scan would find nothing.
+    mutating func checkIncomingKeys(_ parent: TableSchema) throws(PostgrestError) {
+        guard referencedKeys.needsCheck(parent.name) else { return }
+        try scanIncomingKeys(parent)
+        referencedKeys.verified(parent.name)
+    }
+
+    /// The full scan behind `checkIncomingKeys`: the first referencing row, in table declaration,
+    /// key and row order, whose parent is missing raises 23503.
+    private func scanIncomingKeys(_ parent: TableSchema) throws(PostgrestError) {
         for childName in tableNames {
             let child = schemas[childName]!
             for key in child.foreignKeys where key.referencedTable == parent.name {

@@ -43,6 +43,7 @@ extension TableStore {
             index.remove(old, at: position)
             index.insert(row, at: position)
         }
+        referencedKeys.rowReplaced(table, old: old, new: row)
         journal.append(.replaced(table: table, position: position, old: old))
     }
 
@@ -51,6 +52,7 @@ extension TableStore {
         let old = rows[table] ?? []
         rows[table] = newRows
         indexes[table]!.withEach { $0.rebuild(newRows) }
+        referencedKeys.tableReplaced(table)
         journal.append(.table(table: table, old: old))
     }
 

@@ -17,6 +17,8 @@ public struct TableStore {
     var journal: [RowUndo] = []
     /// Open multi-statement transactions (`transaction(_:)`); the journal is kept while any is.
     var openTransactions = 0
+    /// Which tables' incoming foreign keys an UPDATE must re-check (see `ReferencedKeys`).
+    var referencedKeys: ReferencedKeys
     public internal(set) var provenance = ProvenanceLog()
     /// Bumped by every statement that may write (whether or not it succeeds): equal revisions
     /// mean equal contents, which lets memoized function results stay valid.
@@ -38,6 +40,7 @@ public struct TableStore {
         self.rows = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, []) })
         self.indexes = Dictionary(
             uniqueKeysWithValues: tables.map { table in (table.name, table.allUniques.map { UniqueIndex(columns: $0.columns) }) })
+        self.referencedKeys = ReferencedKeys(tables: tables)
         self.random = random
         self.epochMicros = epochMicros
     }
@@ -46,13 +49,15 @@ public struct TableStore {
     public struct TransactionMark: Sendable {
         let journal: Int
         let provenance: Int
+        let referencedKeys: ReferencedKeys
     }
 
     /// Opens a transaction spanning several statements (a Postgres function called through
     /// `rpc`); close it with `endTransaction`.
     public mutating func beginTransaction() -> TransactionMark {
         openTransactions += 1
-        return TransactionMark(journal: journal.count, provenance: provenance.entries.count)
+        return TransactionMark(
+            journal: journal.count, provenance: provenance.entries.count, referencedKeys: referencedKeys)
     }
 
     /// Closes the transaction opened at `mark`: without `commit`, every row change and provenance
@@ -62,6 +67,7 @@ public struct TableStore {
         if !commit {
             undo(to: mark.journal)
             provenance.rollback(to: mark.provenance)
+            referencedKeys = mark.referencedKeys
             revision &+= 1
         }
         if openTransactions == 0 { journal.removeAll(keepingCapacity: true) }
@@ -82,6 +88,7 @@ public struct TableStore {
         if case .select = request.action {} else { revision &+= 1 }
         let mark = journal.count
         let logMark = provenance.entries.count
+        let keysMark = referencedKeys
         do {
             let result = try run(request, schema, statement)
             if mark == 0 && openTransactions == 0 { journal.removeAll(keepingCapacity: true) }
@@ -89,6 +96,7 @@ public struct TableStore {
         } catch {
             undo(to: mark)
             provenance.rollback(to: logMark)
+            referencedKeys = keysMark
             throw error
         }
     }
@@ -114,18 +122,23 @@ public struct TableStore {
 
     /// PGRST204 for a body key the table lacks; 42703 for an unknown filter/order column.
     private func checkColumns(_ schema: TableSchema, _ request: TableRequest) throws(PostgrestError) {
-        var bodyKeys: [String] = []
         switch request.action {
-        case .insert(let input), .upsert(let input, _, _): bodyKeys = input.flatMap(\.keys)
-        case .update(let values): bodyKeys = Array(values.keys)
+        case .insert(let input), .upsert(let input, _, _):
+            if input.contains(where: { !schema.hasColumns($0.keys) }) { try reportUnknownColumn(schema, input.flatMap(\.keys)) }
+        case .update(let values):
+            if !schema.hasColumns(values.keys) { try reportUnknownColumn(schema, Array(values.keys)) }
         case .select, .delete: break
-        }
-        for key in bodyKeys.sorted() where schema.column(key) == nil {
-            throw PostgrestError(
-                code: "PGRST204", message: "Could not find the '\(key)' column of '\(schema.name)' in the schema cache")
         }
         for column in request.filters.map(\.column) + request.order.map(\.column) where schema.column(column) == nil {
             throw PostgrestError(code: "42703", message: "column \(schema.name).\(column) does not exist")
+        }
+    }
+
+    /// PGRST204 for the first of `bodyKeys`, in sorted order, that the table lacks.
+    private func reportUnknownColumn(_ schema: TableSchema, _ bodyKeys: [String]) throws(PostgrestError) {
+        for key in bodyKeys.sorted() where schema.column(key) == nil {
+            throw PostgrestError(
+                code: "PGRST204", message: "Could not find the '\(key)' column of '\(schema.name)' in the schema cache")
         }
     }
 
@@ -188,36 +201,38 @@ public struct TableStore {
     /// writes). Only the tables `table`'s policies can reach are held: holding the table being
     /// written would make its first write copy the whole table (copy-on-write).
     func policyContext(_ auth: AuthContext, for table: String) -> PolicyContext {
-        var snapshot: [String: [Row]] = [:]
-        var indexSnapshot: [String: [UniqueIndex]] = [:]
+        var snapshot: [String: PolicySnapshot] = [:]
         var complete = false
         if auth.role != .serviceRole {
             if let reachable = policyReach(from: table) {
-                for name in reachable {
-                    snapshot[name] = rows[name]
-                    indexSnapshot[name] = indexes[name]
-                }
+                for name in reachable { snapshot[name] = policySnapshot(name) }
             } else {
-                snapshot = rows
-                indexSnapshot = indexes
+                for name in tableNames { snapshot[name] = policySnapshot(name) }
                 complete = true
             }
         }
-        let schemas = self.schemas
+        let known = schemas.keys
         var context: PolicyContext!
         context = PolicyContext(auth: auth) { table, column, value in
-            guard let schema = schemas[table] else { return nil }
+            guard known.contains(table) else { return nil }
             precondition(complete || snapshot[table] != nil, "a policy read table \(table) without declaring it in `reads`")
-            if !value.isNull, let index = indexSnapshot[table]?.first(where: { $0.columns == [column] }) {
+            guard let read = snapshot[table] else { return nil }
+            if !value.isNull, let index = read.indexes.first(where: { $0.columns.count == 1 && $0.columns[0] == column }) {
                 // A unique column: at most one row has `value`.
-                guard let position = index.position(of: [value]), let row = snapshot[table]?[position] else { return nil }
-                return schema.security.passesUsing(.select, row, context) ? row : nil
+                guard let position = index.position(of: [value]) else { return nil }
+                let row = read.rows[position]
+                return read.security.passesUsing(.select, row, context) ? row : nil
             }
-            return snapshot[table]?.first { row in
-                row[column] == value && schema.security.passesUsing(.select, row, context)
+            return read.rows.first { row in
+                row[column] == value && read.security.passesUsing(.select, row, context)
             }
         }
         return context
+    }
+
+    /// What a policy sub-query may read of `table`: its rows and indexes as they are now.
+    private func policySnapshot(_ table: String) -> PolicySnapshot {
+        PolicySnapshot(security: schemas[table]!.security, rows: rows[table] ?? [], indexes: indexes[table] ?? [])
     }
 
     /// The tables reachable from `table`'s policies through `visibleRow`, transitively (a lookup
@@ -239,6 +254,14 @@ public struct TableStore {
     public func output(_ rows: [Row], table: String) -> [JSONValue] {
         guard let schema = schemas[table] else { return [] }
         return rows.map { row in
+            // A stored row has exactly the table's columns: start from it and convert what differs.
+            if row.count == schema.columns.count && schema.columns.allSatisfy({ row[$0.name] != nil }) {
+                var out = row
+                for column in schema.columns {
+                    if case .numeric = column.type { out[column.name] = column.type.output(row[column.name]!) }
+                }
+                return .object(out)
+            }
             var out: [String: JSONValue] = [:]
             for column in schema.columns { out[column.name] = column.type.output(row[column.name] ?? .null) }
             return .object(out)

@@ -33,17 +33,22 @@ public final class LocalStore {
 
     /// Replaces the stored database (one atomic whole-file write).
     public func save(_ database: LocalDatabase) throws {
-        let data = try LocalStore.encode(database)
+        let data = try cache.encoder.encode(database)  // the bytes of `LocalStore.encode`, cheaper
         try files.write(path: path, data: data)
         cache.entry = (data, database)
     }
 
     /// Canonical bytes: sorted keys, so equal databases encode to equal bytes in every process.
     public static func encode(_ database: LocalDatabase) throws -> Data {
+        try makeEncoder().encode(database)
+    }
+
+    /// The encoder behind `encode`.
+    static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dataEncodingStrategy = .base64
-        return try encoder.encode(database)
+        return encoder
     }
 
     /// Decodes bytes written by `encode`.
@@ -55,9 +60,10 @@ public final class LocalStore {
 }
 
 /// The last (bytes, decoded store) pair a `LocalStore` saw: a decoded-object cache keyed by the
-/// file's exact bytes.
+/// file's exact bytes; and the encoder that remembers the last save's record bytes.
 public final class LocalStoreCache: @unchecked Sendable {
     var entry: (bytes: Data, database: LocalDatabase)?
+    let encoder = StoreEncoder(encoder: LocalStore.makeEncoder())
 
     public init() {}
 }
