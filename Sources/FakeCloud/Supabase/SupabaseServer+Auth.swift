@@ -55,7 +55,7 @@ extension SupabaseServer {
     }
 
     /// GoTrue's token response; `expires_at` in Unix seconds on the server's wall-clock epoch.
-    private func sessionResponse(_ session: AuthSession, now: Int64) -> SupabaseResponse {
+    private func sessionResponse(_ session: AuthTokens, now: Int64) -> SupabaseResponse {
         let user = auth.user(id: session.userId)
         let expiresAt = (config.epochMicros / 1_000_000) + session.expiresAtNanoseconds / 1_000_000_000
         return SupabaseResponse(status: 200, body: [

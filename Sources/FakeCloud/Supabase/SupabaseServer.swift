@@ -4,6 +4,9 @@ import SimCore
 public struct SupabaseConfig: Sendable {
     /// Access-token lifetime (GoTrue's `jwt_expiry`, 3600 s by default).
     public var accessTokenSeconds: Int64 = 3600
+    /// How long a spent refresh token may be presented again (GoTrue's
+    /// `REFRESH_TOKEN_REUSE_INTERVAL`, 10 s by default).
+    public var refreshReuseSeconds: Int64 = 10
     /// The bearer that acts as the service role.
     public var serviceRoleKey = "service-role-key"
     /// `now()` at virtual time zero, microseconds since 1970 UTC (default 2025-01-01T00:00:00Z).
@@ -37,6 +40,7 @@ public final class SupabaseServer: SimService {
         self.store = TableStore(tables: backend.tables, random: random.fork("tables"), epochMicros: config.epochMicros)
         self.auth = AuthService(
             random: random.fork("auth"), accessTokenSeconds: config.accessTokenSeconds,
+            refreshReuseSeconds: config.refreshReuseSeconds,
             serviceRoleKey: config.serviceRoleKey, revokedTokensRejected: config.revokedTokensRejected)
         self.storage = StorageBuckets(buckets: backend.buckets, random: random.fork("storage"))
     }
