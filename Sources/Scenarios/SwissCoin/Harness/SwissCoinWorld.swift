@@ -78,6 +78,23 @@ struct SwissCoinWorld {
         return try? LocalStore.decode(bytes)
     }
 
+    /// Changes of `userId` still waiting on `device`: the outbox (and rejected list) of the
+    /// device's current store when it is that account's (or no account's), and of the store set
+    /// aside for that account.
+    func pendingChangeIds(of userId: String, on deviceName: String) -> Set<String> {
+        guard let device = stage.sim.devices.first(where: { $0.name == deviceName }) else { return [] }
+        var stores: [LocalDatabase] = []
+        if let current = currentStore(device), current.ownerAccountId == nil || current.ownerAccountId == userId {
+            stores.append(current)
+        }
+        let aside = SetupFiles(device: device)
+        if let bytes = try? aside.read(path: StoreSwitcher(files: aside, defaults: SetupDefaults(device: device)).asidePath(userId)),
+           let db = try? LocalStore.decode(bytes) {
+            stores.append(db)
+        }
+        return Set(stores.flatMap { ($0.sync?.outbox ?? []) + ($0.sync?.rejected ?? []) }.map(\.changeId))
+    }
+
     /// The store the device's app opens now (whoever is signed in).
     func currentStore(_ device: Device) -> LocalDatabase? {
         guard device.files.read("swisscoin/store.json") != nil else { return nil }

@@ -13,6 +13,7 @@ struct NoLossChecker: InvariantChecker {
         for plan in world.plansThatMustBeMigrated {
             diffs += missing(world, plan)
         }
+        diffs += unsyncedLosses(world)
         guard !diffs.isEmpty else { return [] }
         let (shown, note) = capped(diffs)
         return [Violation(invariant: name, message: "\(diffs.count) local entities are not on the server\(note)", entities: shown)]

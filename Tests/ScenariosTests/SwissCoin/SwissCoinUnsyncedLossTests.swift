@@ -1,0 +1,45 @@
+import XCTest
+import FakeCloud
+import SimCore
+@testable import Scenarios
+
+/// no-loss for edits saved on a device but never pushed (`NoLossChecker+Unsynced`): reported when
+/// they are gone from every store of the account, not while pending, not once moot.
+extension SwissCoinSyncTests {
+    func testNoLossReportsAnUnpushedEditGoneFromTheDevice() throws {
+        let world = try self.world { stage in
+            let alice = stage.account("alice").userId
+            let person = stage.server.admin.rows(SyncTables.persons)[0]["id"]!.stringValue!
+            stage.ledger.edited("device-1", alice, OutboxChange(changeId: "lost-1", table: SyncTables.persons, entityId: person,
+                                                                kind: .update, groups: ["name"]), at: stage.sim.now.nanoseconds)
+        }
+        let found = check(NoLossChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-loss"])
+        XCTAssertEqual(found[0].entities.count, 1)
+        XCTAssertTrue(found[0].entities[0].entity.hasPrefix("update persons "), "\(found)")
+        XCTAssertTrue(found[0].entities[0].location.hasPrefix("device-1 (alice)"), "\(found)")
+        XCTAssertEqual(found[0].entities[0].actual, "gone from the device, never pushed")
+    }
+
+    func testNoLossAcceptsAPendingOrMootUnpushedEdit() throws {
+        let world = try self.world { stage in
+            let alice = stage.account("alice").userId
+            let device = stage.plans[0].device
+            let person = stage.server.admin.rows(SyncTables.persons)[0]["id"]!.stringValue!
+            // Still in the outbox: pending, not lost.
+            let pending = OutboxChange(changeId: "pending-1", table: SyncTables.persons, entityId: person, kind: .update, groups: ["name"])
+            let store = LocalStore(files: SetupFiles(device: device), cache: stage.storeCache(device))
+            var db = try! store.load()
+            db.sync?.outbox.append(pending)
+            try! store.save(db)
+            stage.ledger.edited(device.name, alice, pending, at: stage.sim.now.nanoseconds)
+            // Edited, then deleted on the server before it was pushed: moot.
+            let tx = stage.server.admin.rows("financial_transactions")[0]["id"]!
+            stage.serviceRole(.update(["deleted_at": .string("2025-01-02T00:00:00Z")]), table: "financial_transactions", where: .eq("id", tx))
+            stage.ledger.edited(device.name, alice, OutboxChange(changeId: "moot-1", table: "financial_transactions",
+                                                                 entityId: tx.stringValue!, kind: .update, groups: ["text"]),
+                                at: stage.sim.now.nanoseconds)
+        }
+        XCTAssertEqual(NoLossChecker().unsyncedLosses(world), [])
+    }
+}
