@@ -6,9 +6,18 @@ import SimCore
 ///
 /// Mirrors the SDK where it matters to a migration: the session (access and refresh token) is
 /// kept in the Keychain — durable at once, so it survives a kill — and restored on launch; an
-/// expired access token (401 PGRST303) is refreshed once and the request retried; nothing else is
-/// retried (the SDK surfaces 5xx, 429 and transport errors to the app). Requests time out after
+/// access token the server refuses (401) is refreshed once and the request retried; nothing else
+/// is retried (the SDK surfaces 5xx, 429 and transport errors to the app). Requests time out after
 /// 60 s (URLSession's default).
+///
+/// Two simplifications, both on the side of the SDK noticing sooner:
+/// - supabase-swift refreshes before a request when its own clock says the token expired; here the
+///   server's 401 PGRST303 triggers it (no device clock skew in the decision).
+/// - The fake rejects a revoked session's token at once (401 PGRST301, `revokedTokensRejected`),
+///   where real PostgREST accepts the JWT until it expires and the SDK finds out at its next
+///   refresh. So PGRST301 triggers a refresh too. A refresh the server refuses (400
+///   `refresh_token_not_found` / `refresh_token_already_used`) removes the local session, as
+///   supabase-js's `_callRefreshToken` does for a non-retryable error: the app is signed out.
 final class SimSupabaseClient: CloudClient {
     static let keychainPath = "keychain/supabase-session.json"
 
@@ -49,7 +58,7 @@ final class SimSupabaseClient: CloudClient {
     /// Sends with the session's token, refreshing once on an expired JWT.
     private func authorized(_ operation: SupabaseOperation) async throws -> SupabaseResponse {
         var response = try await send(operation, token: session?.accessToken)
-        if response.status == 401, response.error?.code == "PGRST303", try await refresh() {
+        if response.status == 401, ["PGRST303", "PGRST301"].contains(response.error?.code), try await refresh() {
             response = try await send(operation, token: session?.accessToken)
         }
         guard response.isSuccess else { throw Self.error(response) }
@@ -63,7 +72,16 @@ final class SimSupabaseClient: CloudClient {
     private func refresh() async throws -> Bool {
         guard let current = session else { return false }
         let response = try await send(.auth(.refresh(refreshToken: current.refreshToken)), token: nil)
+        if response.status == 400, session?.refreshToken == current.refreshToken {
+            // The session is gone on the server (signed out elsewhere, revoked, reuse detected).
+            session = nil
+            try persist()
+            context.record("app session ended: \(response.error?.code ?? "refresh refused")")
+            context.sometimes("swisscoin: the server ended a session")
+            return false
+        }
         guard response.isSuccess else { return false }
+        context.sometimes("swisscoin: access token refreshed")
         try store(response.body)
         return true
     }

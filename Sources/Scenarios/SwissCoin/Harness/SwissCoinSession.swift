@@ -90,6 +90,7 @@ struct SwissCoinSession {
                 try? context.removeFile(SwissCoinDeviceApp.credentialsPath)
                 try? await client.signOut()
                 context.record("app user signed out")
+                signedOut()
                 continue
             case .signIn(let email, let password):
                 let typed = #"{"email":"\#(email)","password":"\#(password)"}"#
@@ -146,6 +147,19 @@ struct SwissCoinSession {
         }
     }
 
+    /// What the app does once nobody is signed in (the user signed out, or the SDK ended a revoked
+    /// session). Fixed: nothing; the store stays its owner's, unsynced changes included, and is set
+    /// aside if another account signs in (`StoreSwitcher`). `wipe-on-sign-out`: the store is
+    /// cleared for the next user's privacy, outbox and all.
+    func signedOut() {
+        guard variant.has(.wipeOnSignOut), let db = try? store.load(), db.ownerAccountId != nil || db.sync != nil else { return }
+        let pending = db.sync?.outbox.count ?? 0
+        try? store.save(LocalDatabase(timeZoneOffsetSeconds: db.timeZoneOffsetSeconds))
+        defaults.set(nil, forKey: AppDefaultsKeys.currentUserId)
+        _ = defaults.synchronize()
+        context.record("app local data cleared at sign-out (\(pending) unsynced changes)")
+    }
+
     // MARK: Sync
 
     func syncLoop(_ account: String, _ shared: Shared) async {
@@ -157,7 +171,10 @@ struct SwissCoinSession {
         var attempt = 0
         while context.isAlive, !Task.isCancelled {
             // Signed out or switched: this account's loop ends (a new sign-in starts another).
-            guard await client.currentSession()?.userId == account else { return }
+            guard let current = await client.currentSession()?.userId, current == account else {
+                if await client.currentSession() == nil { signedOut() }  // e.g. the session was revoked
+                return
+            }
             do {
                 let pass = try await engine.sync()
                 ledger.passEnded(device, error: nil)

@@ -38,7 +38,7 @@ final class SwissCoinStage: @unchecked Sendable {
     /// Field values the user changed on the web and the server acknowledged (no-lost-update).
     var webEdits: [AcknowledgedEdit] = []
 
-    init(sim: Simulator, variant: SwissCoinVariant, size: Int) {
+    init(sim: Simulator, variant: SwissCoinVariant, size: Int, config: SupabaseConfig = SupabaseConfig()) {
         self.sim = sim
         self.variant = variant
         self.size = size
@@ -48,10 +48,11 @@ final class SwissCoinStage: @unchecked Sendable {
         let unique = variant.has(.joinUpsertWithoutConflictTarget) ? schema.chance(1, in: 2) : true
         server = SupabaseServer(
             backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)),
-            random: sim.random.fork("supabase"))
+            random: sim.random.fork("supabase"), config: config)
         handle = sim.network.register(server)
         reports.completionAudit = { [weak self] device in self?.balanceDiffsNow(device) ?? [] }
-        sim.record("sim", "swisscoin variant=\(variant.name) unique-join-rows=\(unique)")
+        let lifetime = config.accessTokenSeconds == SupabaseConfig().accessTokenSeconds ? "" : " token-lifetime=\(config.accessTokenSeconds)s"
+        sim.record("sim", "swisscoin variant=\(variant.name) unique-join-rows=\(unique)\(lifetime)")
     }
 
     /// Signs an account up on the server (setup, outside the network).
@@ -199,5 +200,15 @@ extension SwissCoinStage {
                                       .table(TableRequest(table: table, action: action, filters: [filter])))
         let context = ServiceContext(now: sim.now, caller: "operator", requestNumber: 0, trace: sim.trace)
         return server.handle(request, context: context).isSuccess
+    }
+
+    /// Ends every session of the account at once, as "sign out of all devices" on the web or a
+    /// password change does (GoTrue's admin sign-out, applied directly).
+    func revokeSessions(_ label: String) {
+        let request = SupabaseRequest(accessToken: SupabaseConfig().serviceRoleKey,
+                                      .auth(.adminRevokeSessions(userId: account(label).userId)))
+        let context = ServiceContext(now: sim.now, caller: "web", requestNumber: 0, trace: sim.trace)
+        let status = server.handle(request, context: context).status
+        sim.record("web", "\(label) signs out of all devices status=\(status)")
     }
 }

@@ -1,14 +1,23 @@
 import SimCore
 
 extension SwissCoinScenario {
-    /// Alice edits offline, comes back online, and while the sync pass pushes her outbox she signs
-    /// out and Bob signs in on the same phone. Nothing of Alice's may be pushed under Bob; Alice's
-    /// tablet and Bob's own phone keep working.
+    /// Alice edits offline, comes back online, and while the sync pass pushes her outbox her
+    /// session ends. The seed picks how:
+    /// - she signs out and Bob signs in on the same phone;
+    /// - Bob signs in straight away (supabase-swift's `signIn` replaces the current session), so the
+    ///   pass sees the account change between two pushes with no signed-out gap;
+    /// - her sessions are revoked ("sign out of all devices" on the web): the phone's next request
+    ///   is refused, the SDK ends the session, and a minute or so later she signs in again.
+    /// Half the seeds also give access tokens a short life (20–120 s, a compressed day of use), so
+    /// tokens expire and refresh during the migration and the pushes, under the same faults.
+    /// Nothing of Alice's may be pushed under Bob, nothing she saved may be lost; Alice's phone
+    /// and Bob's own phone keep working.
     static let signOutDuringSync = SwissCoinScenario(
         name: "sign-out-during-sync",
-        summary: "sign-out and another account's sign-in while a sync pass pushes the outbox",
+        summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
         off: [.kill, .partition],
         capped: syncRequestCaps,
+        tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 },
         script: { stage in
             stage.createAccount("alice")
             stage.createAccount("bob")
@@ -18,19 +27,28 @@ extension SwissCoinScenario {
             let count = 8 + random.below(8)
             var steps = stage.editSteps(&random, device: "device-1", count: count, startMilliseconds: 1_000,
                                         spacingMilliseconds: 300, picks: (0..<6).map { _ in random.below(40) })
-            // Back online at `online`; the user switches account a little later, mid-push.
+            // Back online at `online`; the session ends a little later, mid-push.
             let online = Int64(1_000 + count * 300 + 500)
             let switchAt = online + Int64(random.below(1_500))
-            let bob = stage.account("bob")
-            // Half the seeds sign out first; the others sign in as Bob straight away (supabase-swift's
-            // signIn replaces the current session), so the pass sees the account change between two
-            // pushes with no signed-out gap.
-            if random.chance(1, in: 2) {
+            let ending = SessionEnding.allCases[random.below(SessionEnding.allCases.count)]
+            let alice = stage.account("alice"), bob = stage.account("bob")
+            switch ending {
+            case .signOutThenBob:
                 steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut))
+                steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
+                                             action: .signIn(email: bob.email, password: bob.password)))
+            case .bobSignsIn:
+                steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
+                                             action: .signIn(email: bob.email, password: bob.password)))
+            case .revoked:
+                // Alice opens the app a minute or so later, finds herself signed out and signs in
+                // again (after any request cut off by going offline has timed out, so the phone's
+                // passes meet the revoked session first).
+                steps.append(UserScript.Step(atMilliseconds: switchAt + 65_000 + Int64(random.below(20_000)),
+                                             action: .signIn(email: alice.email, password: alice.password)))
+                steps.sort { $0.atMilliseconds < $1.atMilliseconds }
             }
-            steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
-                                         action: .signIn(email: bob.email, password: bob.password)))
-            stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: steps, syncIntervalMilliseconds: 300)
+            stage.ledger.scripts[phone.name] = UserScript(account: alice.userId, steps: steps, syncIntervalMilliseconds: 300)
             stage.ledger.scripts[bobs.name] = UserScript(steps: [])
             stage.launch(phone)
             stage.launch(bobs)
@@ -39,11 +57,25 @@ extension SwissCoinScenario {
             stage.sim.network.setOffline(phone, true)
             await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
             stage.sim.network.setOffline(phone, false)
-            stage.signedIn[phone.name] = "bob"  // where the phone's session ends up
-            stage.sim.sometimes("swisscoin: account switched during a sync pass")
+            stage.sim.record("scenario", "session ending: \(ending.rawValue)")
+            if ending == .revoked {
+                await stage.pause(.nanoseconds(max(0, origin + switchAt * 1_000_000 - stage.sim.now.nanoseconds)))
+                stage.revokeSessions("alice")
+                stage.sim.sometimes("swisscoin: session revoked during a sync pass")
+            } else {
+                stage.signedIn[phone.name] = "bob"  // where the phone's session ends up
+                stage.sim.sometimes("swisscoin: account switched during a sync pass")
+            }
             await phone.waitUntilStopped()
             await bobs.waitUntilStopped()
         })
+
+    /// How Alice's session ends in `sign-out-during-sync`.
+    enum SessionEnding: String, CaseIterable, Sendable {
+        case signOutThenBob = "sign-out-then-bob"
+        case bobSignsIn = "bob-signs-in"
+        case revoked = "revoked"
+    }
 
     /// Alice migrates and keeps editing offline; with changes still unsynced she signs out and Bob
     /// signs in on the same phone (SC-4 sequence B: the device-wide completion flag says the

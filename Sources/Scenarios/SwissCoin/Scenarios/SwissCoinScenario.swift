@@ -1,3 +1,4 @@
+import FakeCloud
 import SimCore
 
 /// A Swiss Coin scenario: which fault families it forces on, and a script that sets up accounts
@@ -14,6 +15,8 @@ struct SwissCoinScenario: AppScenario {
     /// Families whose swarm-drawn rate is capped (ppm): low enough that a migration still reaches
     /// its later steps, so the scenario's own fault can land there.
     var capped: [FaultFamily: Int] = [:]
+    /// Draws the access-token lifetime in seconds from the seed (nil: Supabase's 3600 s).
+    var tokenLifetime: (@Sendable (inout SimRandom) -> Int64)? = nil
     let script: @Sendable (SwissCoinStage) async -> Void
 
     func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
@@ -21,7 +24,12 @@ struct SwissCoinScenario: AppScenario {
         for family in forced.keys.sorted() { sim.faults.setRate(family, ppm: forced[family]!) }
         for family in off { sim.faults.setRate(family, ppm: 0) }
         for family in capped.keys.sorted() { sim.faults.setRate(family, ppm: min(capped[family]!, sim.faults.plan.rate(family))) }
-        let stage = SwissCoinStage(sim: sim, variant: variant, size: size)
+        var config = SupabaseConfig()
+        if let tokenLifetime {
+            var random = sim.random.fork("swisscoin:auth")
+            config.accessTokenSeconds = tokenLifetime(&random)
+        }
+        let stage = SwissCoinStage(sim: sim, variant: variant, size: size, config: config)
         let script = self.script
         try sim.run { _ in
             await script(stage)

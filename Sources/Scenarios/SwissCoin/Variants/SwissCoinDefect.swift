@@ -27,13 +27,14 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
     // Defects of a careless sync engine (the seed has none; see Sync/README.md). Not in `seed`.
     case syncWholeRowPush = "sync-whole-row-push"
     case syncHardDelete = "sync-hard-delete"
+    case wipeOnSignOut = "wipe-on-sign-out"
 
     /// Whether the plan as written has the defect (the `seed` variant): false for the sync
     /// engine's defects, which are ours.
     public var inSeedPlan: Bool { !isSyncDefect }
 
     /// A defect of the sync engine rather than of the migration plan.
-    public var isSyncDefect: Bool { self == .syncWholeRowPush || self == .syncHardDelete }
+    public var isSyncDefect: Bool { self == .syncWholeRowPush || self == .syncHardDelete || self == .wipeOnSignOut }
 
     /// The kebab-case name used on the command line.
     public var name: String { rawValue }
@@ -56,7 +57,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .doubleMoney, .rawAmountDropped: return "SC-20"
         case .timestampForDate: return "SC-21"
         case .verifyLocalIds, .silentSkip, .staleProgressCounts, .photoUploadWithoutUpsert, .sessionNotRechecked,
-             .syncWholeRowPush, .syncHardDelete:
+             .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut:
             return nil
         }
     }
@@ -86,7 +87,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .staleProgressCounts: return "l.185, l.202-204, l.298-301, l.989-994"
         case .photoUploadWithoutUpsert: return "l.356-360, l.398-402, l.440-444"
         case .sessionNotRechecked: return "l.208-211, l.285 (and the sync engine's pass)"
-        case .syncWholeRowPush, .syncHardDelete: return "none (sync engine)"
+        case .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut: return "none (sync engine)"
         }
     }
 
@@ -117,6 +118,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .sessionNotRechecked: return "the account is read once: a sign-out or account switch mid-run keeps uploading and still sets the flag"
         case .syncWholeRowPush: return "sync pushes every field of an edited entity, not the groups the user changed: a concurrent edit of another field is overwritten"
         case .syncHardDelete: return "sync deletes rows instead of soft-deleting them: other devices never learn of the delete and keep the transaction"
+        case .wipeOnSignOut: return "on sign-out (the user's, or a revoked session's) the local store is cleared for privacy, unsynced edits included: they never reach the server"
         }
     }
 }
