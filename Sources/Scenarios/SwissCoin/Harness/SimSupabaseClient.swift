@@ -55,7 +55,7 @@ final class SimSupabaseClient: CloudClient {
         }
     }
 
-    /// Sends with the session's token, refreshing once on an expired JWT.
+    /// Sends with the session's token, refreshing once when the server refuses it (expired or revoked).
     private func authorized(_ operation: SupabaseOperation) async throws -> SupabaseResponse {
         var response = try await send(operation, token: session?.accessToken)
         if response.status == 401, ["PGRST303", "PGRST301"].contains(response.error?.code), try await refresh() {

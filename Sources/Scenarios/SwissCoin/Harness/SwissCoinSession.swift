@@ -171,8 +171,9 @@ struct SwissCoinSession {
         var attempt = 0
         while context.isAlive, !Task.isCancelled {
             // Signed out or switched: this account's loop ends (a new sign-in starts another).
-            guard let current = await client.currentSession()?.userId, current == account else {
-                if await client.currentSession() == nil { signedOut() }  // e.g. the session was revoked
+            let current = await client.currentSession()?.userId
+            guard current == account else {
+                if current == nil { signedOut() }  // e.g. the SDK ended a revoked session
                 return
             }
             do {
