@@ -56,9 +56,15 @@ final class SimSupabaseClient: CloudClient {
     }
 
     /// Sends with the session's token, refreshing once when the server refuses it (expired or revoked).
+    ///
+    /// The retry belongs to the session the request went out with: if the user signed out or
+    /// another account signed in while it was in flight, the 401 is the answer (retrying under
+    /// the new session would write one account's change into another's).
     private func authorized(_ operation: SupabaseOperation) async throws -> SupabaseResponse {
-        var response = try await send(operation, token: session?.accessToken)
-        if response.status == 401, ["PGRST303", "PGRST301"].contains(response.error?.code), try await refresh() {
+        let sent = session
+        var response = try await send(operation, token: sent?.accessToken)
+        if response.status == 401, ["PGRST303", "PGRST301"].contains(response.error?.code), let sent,
+           try await refresh(after: sent) {
             response = try await send(operation, token: session?.accessToken)
         }
         guard response.isSuccess else { throw Self.error(response) }
@@ -69,10 +75,15 @@ final class SimSupabaseClient: CloudClient {
         .http(status: response.status, code: response.error?.code, message: response.error?.message ?? "HTTP \(response.status)")
     }
 
-    private func refresh() async throws -> Bool {
-        guard let current = session else { return false }
+    /// Refreshes the session a refused request was sent with; returns whether the request may be
+    /// retried with the current session (still the same user's).
+    private func refresh(after sent: StoredSession) async throws -> Bool {
+        guard let current = session, current.userId == sent.userId else { return false }
+        if current.accessToken != sent.accessToken { return true }  // refreshed meanwhile
         let response = try await send(.auth(.refresh(refreshToken: current.refreshToken)), token: nil)
-        if response.status == 400, session?.refreshToken == current.refreshToken {
+        // Signed out, or another sign-in, while the refresh was in flight: its answer is stale.
+        guard session?.refreshToken == current.refreshToken else { return false }
+        if response.status == 400 {
             // The session is gone on the server (signed out elsewhere, revoked, reuse detected).
             session = nil
             try persist()

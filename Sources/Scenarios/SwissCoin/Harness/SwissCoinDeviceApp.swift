@@ -155,6 +155,11 @@ struct SwissCoinDeviceApp: Sendable {
               let credentials = try? JSONDecoder().decode([String: String].self, from: Data(bytes)),
               let email = credentials["email"], let password = credentials["password"]
         else { return false }
+        return await Self.signIn(client, context, email: email, password: password)
+    }
+
+    /// A sign-in the user tries again after a failure, up to 10 times, a few seconds apart.
+    static func signIn(_ client: SimSupabaseClient, _ context: DeviceContext, email: String, password: String) async -> Bool {
         for _ in 0..<10 {
             guard !Task.isCancelled, context.isAlive else { return false }
             do {

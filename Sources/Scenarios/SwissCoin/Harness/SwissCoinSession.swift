@@ -95,7 +95,7 @@ struct SwissCoinSession {
             case .signIn(let email, let password):
                 let typed = #"{"email":"\#(email)","password":"\#(password)"}"#
                 try? context.writeFile(SwissCoinDeviceApp.credentialsPath, Array(typed.utf8))
-                if (try? await client.signIn(email: email, password: password)) != nil {
+                if await SwissCoinDeviceApp.signIn(client, context, email: email, password: password) {
                     context.record("app user signed in")
                     shared.restart = true
                     return

@@ -113,6 +113,14 @@ final class SwissCoinStage: @unchecked Sendable {
         signedIn[device.name] = label
     }
 
+    /// The account whose session the device's Keychain holds now (nil: signed out).
+    func sessionAccount(of device: Device) -> String? {
+        guard let bytes = device.files.read(SimSupabaseClient.keychainPath),
+              let session = try? JSONDecoder().decode(SimSupabaseClient.StoredSession.self, from: Data(bytes))
+        else { return nil }
+        return accounts.first { $0.userId == session.userId }?.label
+    }
+
     /// The user signs out (the SDK drops the session from the Keychain); Core Data and
     /// UserDefaults are untouched, as in the seed.
     func signOut(_ device: Device) {
