@@ -45,6 +45,21 @@ final class SwissCoinScenarioTests: XCTestCase {
         XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "round-trip-fidelity" }, "\(result.outcome)")
     }
 
+    /// Seeds the 2,000-seed fuzz of `sign-out-during-sync` found: 556 retried a push refused after
+    /// an account switch under the new account's session (a leak); 604 and 727 ended with a sign-in
+    /// that timed out every try, where the checks assumed it had worked.
+    func testSignOutDuringSyncRegressionSeeds() {
+        for seed: UInt64 in [556, 604, 727] {
+            let result = report(scenario("sign-out-during-sync"), "fixed", seed)
+            XCTAssertEqual(result.outcome, .pass, "seed \(seed): \(result.outcome)")
+        }
+    }
+
+    func testWipeOnSignOutLosesUnsyncedEdits() {
+        let result = report(scenario("sign-out-during-sync"), "wipe-on-sign-out", 1)
+        XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "no-loss" }, "\(result.outcome)")
+    }
+
     func testVerifyNotCalledAnnouncesCompletionOverACorruptedSplit() {
         let result = report(scenario("verifier-blind-spots"), "verify-not-called", 1)
         XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "verifier-soundness" }, "\(result.outcome)")
