@@ -1,3 +1,5 @@
+import SimCore
+
 /// Name-based UUIDs for rows that have no local id (splits and payers, seed l.600 and l.631): the
 /// fixed variant derives the id from the parent id and the row's natural key, so every run, retry
 /// and device sends the same primary key and an upsert really is idempotent.
@@ -14,7 +16,7 @@ public enum DeterministicID {
         low = finalize(low ^ high)
         high = (high & ~0xF000) | 0x8000  // version 8 in bits 48-51
         low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC variant
-        return text(high: high, low: low)
+        return UUIDText.format(high: high, low: low)
     }
 
     /// FNV-1a-64 of the parts' UTF-8 joined by 0x1F (the bytes of `parts.joined(separator: "\u{1F}")`).
@@ -32,18 +34,5 @@ public enum DeterministicID {
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
-    }
-
-    /// The 32 lowercase hex digits of `high` then `low`, grouped 8-4-4-4-12.
-    static func text(high: UInt64, low: UInt64) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(36)
-        for nibble in 0..<32 {
-            if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 { bytes.append(UInt8(ascii: "-")) }
-            let word = nibble < 16 ? high : low
-            let value = UInt8((word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)
-            bytes.append(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
