@@ -88,6 +88,22 @@ final class SimRandomTests: XCTestCase {
         XCTAssertTrue("89ab".contains(Array(id)[19]))
     }
 
+    func testUUIDTextIsTheHexOfBothWordsGrouped() {
+        XCTAssertEqual(UUIDText.format(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210), "01234567-89ab-cdef-fedc-ba9876543210")
+        XCTAssertEqual(UUIDText.format(high: 0, low: 0x0f), "00000000-0000-0000-0000-00000000000f")
+        var random = SimRandom(seed: 21)
+        for _ in 0..<200 {
+            let high = random.next(), low = random.next()
+            func hex16(_ value: UInt64) -> String {
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }
+            let c = Array(hex16(high) + hex16(low))
+            let plain = String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
+            XCTAssertEqual(UUIDText.format(high: high, low: low), plain)
+        }
+    }
+
     func testStableHashIsFNV1a() {
         XCTAssertEqual(StableHash.fnv1a(""), 0xcbf2_9ce4_8422_2325)
         XCTAssertEqual(StableHash.fnv1a("a"), 0xaf63_dc4c_8601_ec8c)

@@ -135,19 +135,6 @@ public struct SimRandom: Sendable {
     public mutating func uuidString() -> String {
         let high = (next() & 0xffff_ffff_ffff_0fff) | 0x0000_0000_0000_4000
         let low = (next() & 0x3fff_ffff_ffff_ffff) | 0x8000_0000_0000_0000
-        let hex = hex16(high) + hex16(low)
-        let c = Array(hex)
-        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-"
-            + String(c[16..<20]) + "-" + String(c[20..<32])
-    }
-
-    private func hex16(_ value: UInt64) -> String {
-        let digits = Array("0123456789abcdef")
-        var out = ""
-        out.reserveCapacity(16)
-        for shift in stride(from: 60, through: 0, by: -4) {
-            out.append(digits[Int((value >> UInt64(shift)) & 0xf)])
-        }
-        return out
+        return UUIDText.format(high: high, low: low)
     }
 }

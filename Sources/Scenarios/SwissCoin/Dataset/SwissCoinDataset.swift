@@ -62,11 +62,20 @@ public struct DatasetGenerator {
         return SwissCoinDataset(database: database, currentUserId: me, defaultCurrency: "CHF")
     }
 
+    /// A v4-shaped id drawn from the dataset's stream.
+    ///
+    /// The digits are the two words' unpadded hex, concatenated, then zero-filled to 32; digit 12
+    /// becomes the version `4` and digit 16 the variant `a` (built from bytes: see `UUIDText`).
     mutating func uuid() -> String {
-        let hex = String(random.next(), radix: 16) + String(random.next(), radix: 16) + String(repeating: "0", count: 32)
-        let c = Array(hex.prefix(32))
-        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-4" + String(c[13..<16]) + "-a" + String(c[17..<20])
-            + "-" + String(c[20..<32])
+        var hex = Array(String(random.next(), radix: 16).utf8) + Array(String(random.next(), radix: 16).utf8)
+        hex += Array(repeating: UInt8(ascii: "0"), count: max(0, 32 - hex.count))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        for index in 0..<32 {
+            if index == 8 || index == 12 || index == 16 || index == 20 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(index == 12 ? UInt8(ascii: "4") : index == 16 ? UInt8(ascii: "a") : hex[index])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A past instant within the last `days` days.

@@ -27,7 +27,10 @@ struct ReferenceMigration {
         let server = SupabaseServer(backend: stage.server.backend, random: sim.random.fork("supabase"))
         let handle = sim.network.register(server)
         let reports = AppReports()
-        let app = SwissCoinDeviceApp(server: handle, variant: stage.variant, reports: reports, storeCache: LocalStoreCache(),
+        // One decoded-store cache for setup and app, as `SwissCoinStage` keeps one per device: the
+        // app's first fetch then reuses the installed store instead of decoding it (speed only).
+        let storeCache = LocalStoreCache()
+        let app = SwissCoinDeviceApp(server: handle, variant: stage.variant, reports: reports, storeCache: storeCache,
                                      ledger: SyncLedger())  // no script: the reference only migrates
         let name = plan.device.name
         // Setup, as `SwissCoinStage.createAccount` and `addDevice` do it: off the network.
@@ -37,7 +40,7 @@ struct ReferenceMigration {
         let userId = signUp.body["user"]?["id"]?.stringValue ?? signUp.body["id"]?.stringValue ?? ""
         precondition(!userId.isEmpty, "reference sign-up failed: \(signUp.status) \(signUp.body.canonicalText)")
         let device = sim.addDevice(name, config: plan.device.config)
-        try plan.dataset.install(store: LocalStore(files: SetupFiles(device: device), cache: LocalStoreCache()),
+        try plan.dataset.install(store: LocalStore(files: SetupFiles(device: device), cache: storeCache),
                                  defaults: SetupDefaults(device: device))
         let credentials: JSONValue = ["email": .string(account.email), "password": .string(account.password)]
         device.files.write(SwissCoinDeviceApp.credentialsPath, Array(credentials.canonicalText.utf8))

@@ -83,27 +83,3 @@ struct ServerRows {
         Double(ServerSnapshot.minor(value, currency: currency) ?? 0) / Double(MinorUnits.scale(currency: currency))
     }
 }
-
-/// Exact decimal text → integer minor units, with no floating point.
-enum DecimalText {
-    /// `"12.30"` with 2 digits → 1230; nil when the text has more non-zero fraction digits.
-    static func minorUnits(_ text: String, digits: Int) -> Int64? {
-        var text = Substring(text)
-        var negative = false
-        if text.hasPrefix("-") { negative = true; text = text.dropFirst() }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = Int64(parts[0].isEmpty ? "0" : String(parts[0])) else { return nil }
-        var fraction = parts.count == 2 ? String(parts[1]) : ""
-        if fraction.contains("e") || fraction.contains("E") { return nil }
-        while fraction.count > digits {
-            guard fraction.hasSuffix("0") else { return nil }
-            fraction.removeLast()
-        }
-        fraction += String(repeating: "0", count: digits - fraction.count)
-        guard let fractionValue = Int64(fraction.isEmpty ? "0" : fraction) else { return nil }
-        var scale: Int64 = 1
-        for _ in 0..<digits { scale *= 10 }
-        let value = whole * scale + fractionValue
-        return negative ? -value : value
-    }
-}

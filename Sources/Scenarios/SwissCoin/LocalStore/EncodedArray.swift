@@ -23,7 +23,7 @@ struct EncodedArray {
 
 /// An array whose elements `StoreEncoder` encodes one by one.
 protocol ElementEncodable {
-    func encodeElements(reusing previous: EncodedArray?, with encoder: JSONEncoder) throws -> EncodedArray
+    func encodeElements(reusing previous: EncodedArray?, with encoder: StoreEncoder) throws -> EncodedArray
 }
 
 extension Array: ElementEncodable where Element: Encodable {
@@ -36,21 +36,21 @@ extension Array: ElementEncodable where Element: Encodable {
     /// therefore mean the very same contents. (`==` would not do: `0.0 == -0.0`, and `String`
     /// equality ignores Unicode normalisation, yet both encode differently.) Unequal bits may still
     /// be equal values (padding, copies of equal strings): those are simply encoded again.
-    func encodeElements(reusing previous: EncodedArray?, with encoder: JSONEncoder) throws -> EncodedArray {
+    func encodeElements(reusing previous: EncodedArray?, with encoder: StoreEncoder) throws -> EncodedArray {
         let known = reusableBytes(from: previous)
         let reused = known.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         if reused == count, let previous {
             return EncodedArray(elements: self, elementBytes: known.map { $0! }, encodedCount: 0)
         }
-        // Mostly new: one encode of the whole array (cheaper than one per element), cut at its
-        // top-level commas. Mostly known: encode just the others.
-        if reused * 2 < count, let whole = try wholeArrayElements(with: encoder) {
+        // With `JSONEncoder` and mostly new elements: one encode of the whole array (cheaper than
+        // one per element), cut at its top-level commas. Otherwise encode just the others.
+        if !encoder.sortedKeysJSON && reused * 2 < count, let whole = try wholeArrayElements(with: encoder.encoder) {
             return EncodedArray(elements: self, elementBytes: whole, encodedCount: count)
         }
         var bytes: [[UInt8]] = []
         bytes.reserveCapacity(count)
         for (index, element) in enumerated() {
-            bytes.append(try known[index] ?? [UInt8](encoder.encode(element)))
+            bytes.append(try known[index] ?? encoder.bytes(element))
         }
         return EncodedArray(elements: self, elementBytes: bytes, encodedCount: count - reused)
     }

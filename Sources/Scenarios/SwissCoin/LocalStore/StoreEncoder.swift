@@ -14,8 +14,13 @@ import Foundation
 /// An element is "unchanged" when it is bit-for-bit the element at the same index last time (see
 /// `EncodedArray`). Any shape this does not handle (no flat keyed container, a marker not found
 /// exactly once, pretty printing) falls back to `encoder.encode(value)` and forgets the cache.
+///
+/// Bytes come from `SortedKeysJSON` when `encoder` is configured the way it writes (sorted keys,
+/// base64 data, default strategies), else, or when it refuses a value, from `encoder` itself.
 final class StoreEncoder {
     let encoder: JSONEncoder
+    /// Whether `SortedKeysJSON` writes `encoder`'s bytes.
+    let sortedKeysJSON: Bool
     /// The previous encode's arrays by top-level key (lookups only).
     private var previous: [String: EncodedArray] = [:]
     /// How many array elements the last `encode` had to encode (nil: it fell back to a plain encode).
@@ -23,6 +28,22 @@ final class StoreEncoder {
 
     init(encoder: JSONEncoder) {
         self.encoder = encoder
+        sortedKeysJSON = Self.writesSortedKeysJSON(encoder)
+    }
+
+    /// `value`'s bytes as `encoder` writes them.
+    func bytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if sortedKeysJSON, let fast = try? SortedKeysJSON.encode(value) { return fast }
+        return [UInt8](try encoder.encode(value))
+    }
+
+    /// Whether `encoder` is set up exactly as `SortedKeysJSON` writes.
+    static func writesSortedKeysJSON(_ encoder: JSONEncoder) -> Bool {
+        guard encoder.outputFormatting == [.sortedKeys], encoder.userInfo.isEmpty,
+              case .base64 = encoder.dataEncodingStrategy, case .deferredToDate = encoder.dateEncodingStrategy,
+              case .throw = encoder.nonConformingFloatEncodingStrategy, case .useDefaultKeys = encoder.keyEncodingStrategy
+        else { return false }
+        return true
     }
 
     func encode(_ value: some Encodable) throws -> Data {
@@ -31,7 +52,7 @@ final class StoreEncoder {
         else {
             previous = [:]
             elementsEncodedLast = nil
-            return try encoder.encode(value)
+            return Data(try bytes(value))
         }
         return spliced
     }
@@ -46,13 +67,13 @@ final class StoreEncoder {
                 skeleton.append(field)
                 continue
             }
-            let encoded = try array.encodeElements(reusing: previous[field.key], with: encoder)
+            let encoded = try array.encodeElements(reusing: previous[field.key], with: self)
             next[field.key] = encoded
             let marker = "\u{1}store-encoder-array-\(index)\u{1}"
             skeleton.append(FieldCapture.Field(key: field.key, value: marker))
-            pieces.append((Array(try encoder.encode(marker)), encoded))
+            pieces.append((try bytes(marker), encoded))
         }
-        let skeletonBytes = Array(try encoder.encode(Skeleton(fields: skeleton)))
+        let skeletonBytes = try bytes(Skeleton(fields: skeleton))
         guard let data = Self.replace(pieces, in: skeletonBytes) else { return nil }
         previous = next
         elementsEncodedLast = pieces.reduce(0) { $0 + $1.array.encodedCount }

@@ -1,3 +1,5 @@
+import SimCore
+
 /// Name-based UUIDs for rows that have no local id (splits and payers, seed l.600 and l.631): the
 /// fixed variant derives the id from the parent id and the row's natural key, so every run, retry
 /// and device sends the same primary key and an upsert really is idempotent.
@@ -8,22 +10,22 @@
 public enum DeterministicID {
     /// The UUID for these name parts (joined with a unit separator so "a|b" ≠ "a","b").
     public static func uuid(_ parts: [String]) -> String {
-        let name = parts.joined(separator: "\u{1F}")
-        var high = fnv1a(name, offset: 0xcbf2_9ce4_8422_2325)
-        var low = fnv1a(name, offset: 0x8422_2325_cbf2_9ce4)
+        var high = fnv1a(parts, offset: 0xcbf2_9ce4_8422_2325)
+        var low = fnv1a(parts, offset: 0x8422_2325_cbf2_9ce4)
         high = finalize(high)
         low = finalize(low ^ high)
         high = (high & ~0xF000) | 0x8000  // version 8 in bits 48-51
         low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC variant
-        let hex = hex16(high) + hex16(low)
-        let chars = Array(hex)
-        return String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-" + String(chars[12..<16]) + "-"
-            + String(chars[16..<20]) + "-" + String(chars[20..<32])
+        return UUIDText.format(high: high, low: low)
     }
 
-    private static func fnv1a(_ text: String, offset: UInt64) -> UInt64 {
+    /// FNV-1a-64 of the parts' UTF-8 joined by 0x1F (the bytes of `parts.joined(separator: "\u{1F}")`).
+    private static func fnv1a(_ parts: [String], offset: UInt64) -> UInt64 {
         var hash = offset
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01b3 }
+            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
         return hash
     }
 
@@ -32,10 +34,5 @@ public enum DeterministicID {
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
-    }
-
-    private static func hex16(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
