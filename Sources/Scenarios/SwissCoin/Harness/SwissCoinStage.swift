@@ -59,8 +59,7 @@ final class SwissCoinStage: @unchecked Sendable {
     @discardableResult
     func createAccount(_ label: String) -> Account {
         let email = "\(label)@example.com", password = "pw-\(label)-1"
-        let context = ServiceContext(now: sim.now, caller: "setup", requestNumber: 0, trace: sim.trace)
-        let response = server.handle(SupabaseRequest(accessToken: nil, .auth(.signUp(email: email, password: password))), context: context)
+        let response = direct(SupabaseRequest(accessToken: nil, .auth(.signUp(email: email, password: password))), from: "setup")
         let userId = response.body["user"]?["id"]?.stringValue ?? response.body["id"]?.stringValue ?? ""
         precondition(!userId.isEmpty, "sign-up failed in setup: \(response.status) \(response.body.canonicalText)")
         let account = Account(label: label, email: email, password: password, userId: userId)
@@ -200,14 +199,19 @@ extension SwissCoinStage {
         return BalanceEqualityChecker().balanceDiffs(SwissCoinWorld(stage: self), plan)
     }
 
+    /// Hands a request to the server at once, off the simulated network (setup, the web, an
+    /// operator): `caller` names who sent it in the trace.
+    func direct(_ request: SupabaseRequest, from caller: String) -> SupabaseResponse {
+        server.handle(request, context: ServiceContext(now: sim.now, caller: caller, requestNumber: 0, trace: sim.trace))
+    }
+
     /// A PostgREST request with the service-role key (bypasses RLS), applied at once: another
     /// client or an operator writing to the database. Returns whether it succeeded.
     @discardableResult
     func adminWrite(_ action: TableRequest.Action, table: String, where filter: RowFilter) -> Bool {
         let request = SupabaseRequest(accessToken: SupabaseConfig().serviceRoleKey,
                                       .table(TableRequest(table: table, action: action, filters: [filter])))
-        let context = ServiceContext(now: sim.now, caller: "operator", requestNumber: 0, trace: sim.trace)
-        return server.handle(request, context: context).isSuccess
+        return direct(request, from: "operator").isSuccess
     }
 
     /// Ends every session of the account at once, as "sign out of all devices" on the web or a
@@ -215,8 +219,7 @@ extension SwissCoinStage {
     func revokeSessions(_ label: String) {
         let request = SupabaseRequest(accessToken: SupabaseConfig().serviceRoleKey,
                                       .auth(.adminRevokeSessions(userId: account(label).userId)))
-        let context = ServiceContext(now: sim.now, caller: "web", requestNumber: 0, trace: sim.trace)
-        let status = server.handle(request, context: context).status
+        let status = direct(request, from: "web").status
         sim.record("web", "\(label) signs out of all devices status=\(status)")
     }
 }

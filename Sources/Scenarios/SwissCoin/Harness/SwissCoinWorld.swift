@@ -72,10 +72,15 @@ struct SwissCoinWorld {
         let current = currentStore(plan.device)
         let owner = account(plan.owner).userId
         guard let current, let claimed = current.ownerAccountId, claimed != owner else { return current }
-        let aside = SetupFiles(device: plan.device)
-        guard let bytes = try? aside.read(path: StoreSwitcher(files: aside, defaults: SetupDefaults(device: plan.device)).asidePath(owner))
-        else { return current }
+        guard let bytes = asideStoreBytes(of: owner, on: plan.device) else { return current }
         return try? LocalStore.decode(bytes)
+    }
+
+    /// The bytes of the store the fixed app set aside for `userId` on `device` when another
+    /// account signed in (nil: none).
+    func asideStoreBytes(of userId: String, on device: Device) -> Data? {
+        let aside = SetupFiles(device: device)
+        return try? aside.read(path: StoreSwitcher(files: aside, defaults: SetupDefaults(device: device)).asidePath(userId))
     }
 
     /// Changes of `userId` still waiting on `device`: the outbox (and rejected list) of the
@@ -87,11 +92,7 @@ struct SwissCoinWorld {
         if let current = currentStore(device), current.ownerAccountId == nil || current.ownerAccountId == userId {
             stores.append(current)
         }
-        let aside = SetupFiles(device: device)
-        if let bytes = try? aside.read(path: StoreSwitcher(files: aside, defaults: SetupDefaults(device: device)).asidePath(userId)),
-           let db = try? LocalStore.decode(bytes) {
-            stores.append(db)
-        }
+        if let bytes = asideStoreBytes(of: userId, on: device), let aside = try? LocalStore.decode(bytes) { stores.append(aside) }
         return Set(stores.flatMap { ($0.sync?.outbox ?? []) + ($0.sync?.rejected ?? []) }.map(\.changeId))
     }
 

@@ -21,12 +21,11 @@ extension SwissCoinStage {
     @discardableResult
     func editOnWeb(as label: String, table: String, id: String, values: Row) -> Bool {
         let account = self.account(label)
-        let context = ServiceContext(now: sim.now, caller: "web", requestNumber: 0, trace: sim.trace)
-        let session = server.handle(SupabaseRequest(accessToken: nil, .auth(.signIn(email: account.email, password: account.password))),
-                                    context: context)
+        let session = direct(SupabaseRequest(accessToken: nil, .auth(.signIn(email: account.email, password: account.password))),
+                             from: "web")
         guard let token = session.body["access_token"]?.stringValue else { return false }
         let request = TableRequest(table: table, action: .update(values), filters: [.eq("id", .string(id))], returnRepresentation: true)
-        let response = server.handle(SupabaseRequest(accessToken: token, .table(request)), context: context)
+        let response = direct(SupabaseRequest(accessToken: token, .table(request)), from: "web")
         guard response.isSuccess, !response.rows.isEmpty else { return false }
         let sequence = (server.admin.provenance.last?.sequence ?? 0)
         for column in values.keys.sorted() {

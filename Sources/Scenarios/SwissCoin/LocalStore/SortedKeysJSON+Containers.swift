@@ -48,27 +48,10 @@ extension SortedKeysJSON {
         }
     }
 
-    struct Unkeyed: UnkeyedEncodingContainer {
+    struct Unkeyed: UnkeyedEncodingContainer, AppendsValues {
         let node: Node
         var codingPath: [any CodingKey] { [] }
         var count: Int { node.count }
-
-        mutating func encodeNil() throws { try node.add(key: nil) { $0.append(contentsOf: "null".utf8) } }
-        mutating func encode(_ value: Bool) throws { try node.add(key: nil) { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
-        mutating func encode(_ value: String) throws { try node.add(key: nil) { writeString(value, into: &$0) } }
-        mutating func encode(_ value: Double) throws { try node.add(key: nil) { try writeFloat(value, into: &$0) } }
-        mutating func encode(_ value: Float) throws { try node.add(key: nil) { try writeFloat(value, into: &$0) } }
-        mutating func encode(_ value: Int) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int8) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int16) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int32) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int64) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt8) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt16) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt32) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt64) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode<T: Encodable>(_ value: T) throws { try node.add(key: nil) { try write(value, into: &$0) } }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             node.unsupported = true
@@ -86,25 +69,33 @@ extension SortedKeysJSON {
         }
     }
 
-    struct Single: SingleValueEncodingContainer {
+    struct Single: SingleValueEncodingContainer, AppendsValues {
         let node: Node
         var codingPath: [any CodingKey] { [] }
-
-        mutating func encodeNil() throws { try node.add(key: nil) { $0.append(contentsOf: "null".utf8) } }
-        mutating func encode(_ value: Bool) throws { try node.add(key: nil) { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
-        mutating func encode(_ value: String) throws { try node.add(key: nil) { writeString(value, into: &$0) } }
-        mutating func encode(_ value: Double) throws { try node.add(key: nil) { try writeFloat(value, into: &$0) } }
-        mutating func encode(_ value: Float) throws { try node.add(key: nil) { try writeFloat(value, into: &$0) } }
-        mutating func encode(_ value: Int) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int8) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int16) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int32) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: Int64) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt8) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt16) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt32) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode(_ value: UInt64) throws { try node.add(key: nil) { writeInteger(value, into: &$0) } }
-        mutating func encode<T: Encodable>(_ value: T) throws { try node.add(key: nil) { try write(value, into: &$0) } }
     }
+}
+
+/// The value writes the unkeyed and single-value containers share: each appends one value, with
+/// no key, to the node's buffer.
+protocol AppendsValues {
+    var node: SortedKeysJSON.Node { get }
+}
+
+extension AppendsValues {
+    func encodeNil() throws { try node.add(key: nil) { $0.append(contentsOf: "null".utf8) } }
+    func encode(_ value: Bool) throws { try node.add(key: nil) { $0.append(contentsOf: (value ? "true" : "false").utf8) } }
+    func encode(_ value: String) throws { try node.add(key: nil) { SortedKeysJSON.writeString(value, into: &$0) } }
+    func encode(_ value: Double) throws { try node.add(key: nil) { try SortedKeysJSON.writeFloat(value, into: &$0) } }
+    func encode(_ value: Float) throws { try node.add(key: nil) { try SortedKeysJSON.writeFloat(value, into: &$0) } }
+    func encode(_ value: Int) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: Int8) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: Int16) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: Int32) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: Int64) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: UInt) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: UInt8) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: UInt16) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: UInt32) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode(_ value: UInt64) throws { try node.add(key: nil) { SortedKeysJSON.writeInteger(value, into: &$0) } }
+    func encode<T: Encodable>(_ value: T) throws { try node.add(key: nil) { try SortedKeysJSON.write(value, into: &$0) } }
 }
