@@ -27,6 +27,10 @@ enum SortedKeysJSON {
             return
         }
         if T.self == URL.self || T.self == Decimal.self || T.self == Date.self { throw Unsupported() }
+        if let model = value as? any SortedJSONWritable {
+            try model.writeSortedJSON(into: &out)  // a model type's own writer, without `Codable`
+            return
+        }
         let node = Node()
         try value.encode(to: node)
         try node.render(into: &out)
