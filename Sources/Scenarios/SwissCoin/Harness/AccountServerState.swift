@@ -50,8 +50,36 @@ struct AccountServerState {
         return specs
     }()
 
-    /// Table (spec order, storage last) → key text → normalised rows.
-    private(set) var tables: [(table: String, rows: [String: [Row]])] = []
+    /// One compared table: the account's rows, each as its key text and its compared values.
+    struct Table {
+        let table: String
+        /// The compared columns in sorted order (a stored row has every column of its table).
+        let columns: [String]
+        /// Per row, its key text and its values in `columns` order (a nil: the row lacks the
+        /// column), sorted by key; rows with equal keys keep stored order.
+        let rows: [(key: String, values: [JSONValue?])]
+
+        /// Whether both hold the same rows in the same order: the common case, decided without
+        /// building a row. False may still be equal multisets (equal keys in another order).
+        func sameRows(as other: Table) -> Bool {
+            columns == other.columns && rows.count == other.rows.count
+                && zip(rows, other.rows).allSatisfy { $0.key == $1.key && $0.values == $1.values }
+        }
+
+        /// Key text → normalised rows (built for the slower comparison and for reports).
+        var byKey: [String: [Row]] {
+            var result: [String: [Row]] = [:]
+            for row in rows {
+                var normal: Row = [:]
+                for (column, value) in zip(columns, row.values) { if let value { normal[column] = value } }
+                result[row.key, default: []].append(normal)
+            }
+            return result
+        }
+    }
+
+    /// Per table, in spec order, storage last.
+    private(set) var tables: [Table] = []
 
     init(admin: AdminView, userId: String) {
         var ownedIds: [String: Set<String>] = [:]
@@ -67,18 +95,32 @@ struct AccountServerState {
             // `change_seq` comes from a server-wide sequence: equal contents, different numbers.
             let dropped: Set<String> = spec.key == ["id"] ? ["created_at", "updated_at", "change_seq"]
                 : ["id", "created_at", "updated_at", "change_seq"]
-            var rows: [String: [Row]] = [:]
-            for row in owned {
-                let key = spec.key.map { Self.mapped(row[$0]?.stringValue ?? "null", userId: userId) }.joined(separator: ", ")
-                var normal: Row = [:]
-                for (column, value) in row where !dropped.contains(column) {
-                    if case .string(let text) = value { normal[column] = .string(Self.mapped(text, userId: userId)) } else { normal[column] = value }
-                }
-                rows[key, default: []].append(normal)
-            }
-            tables.append((spec.table, rows))
+            // Stored rows have every column of their table: the first row's keys are everyone's
+            // unless a count differs (then the union, so no column escapes the comparison).
+            var columns = Set(owned.first?.keys ?? [:].keys)
+            if owned.contains(where: { $0.count != columns.count }) { for row in owned { columns.formUnion(row.keys) } }
+            tables.append(Self.table(spec.table, owned, columns: columns.subtracting(dropped).sorted(), userId: userId) { row in
+                spec.key.map { Self.mapped(row[$0]?.stringValue ?? "null", userId: userId) }.joined(separator: ", ")
+            })
         }
-        tables.append((Self.storageTable, Self.objects(admin, userId: userId)))
+        tables.append(Self.objects(admin, userId: userId))
+    }
+
+    /// `rows` as a compared table: string values with the account's user id written `<account>`.
+    static func table(_ name: String, _ rows: [Row], columns: [String], userId: String, key: (Row) -> String) -> Table {
+        var keyed: [(key: String, values: [JSONValue?])] = []
+        keyed.reserveCapacity(rows.count)
+        for row in rows {
+            let values: [JSONValue?] = columns.map { column in
+                guard let value = row[column] else { return nil }
+                if case .string(let text) = value { return .string(mapped(text, userId: userId)) }
+                return value
+            }
+            keyed.append((key(row), values))
+        }
+        // Stable: equal keys (duplicates) keep stored order.
+        let order = keyed.indices.sorted { keyed[$0].key != keyed[$1].key ? keyed[$0].key < keyed[$1].key : $0 < $1 }
+        return Table(table: name, columns: columns, rows: order.map { keyed[$0] })
     }
 
     /// `text` with every occurrence of the account's user id written `<account>`: the whole value
@@ -92,23 +134,27 @@ struct AccountServerState {
 
     /// The account's storage objects (first path segment = its user id, the `ownerFolders`
     /// policy), keyed by bucket and path; content as size and FNV-1a hash.
-    static func objects(_ admin: AdminView, userId: String) -> [String: [Row]] {
-        var rows: [String: [Row]] = [:]
+    static func objects(_ admin: AdminView, userId: String) -> Table {
+        var rows: [Row] = []
         for object in admin.objects where object.path.split(separator: "/").first.map(String.init) == userId {
             var hash = StableHash.offsetBasis
             for byte in object.data { hash = (hash ^ UInt64(byte)) &* StableHash.prime }
-            let key = "\(object.bucket)/\(mapped(object.path, userId: userId))"
-            rows[key, default: []].append([
-                "owner": .string(mapped(object.owner ?? "null", userId: userId)),
+            rows.append([
+                "key": .string("\(object.bucket)/\(object.path)"),
+                "owner": .string(object.owner ?? "null"),
                 "data": .string("\(object.data.count) bytes fnv1a \(String(hash, radix: 16))"),
             ])
         }
-        return rows
+        return table(storageTable, rows, columns: ["data", "owner"], userId: userId) { mapped($0["key"]!.stringValue!, userId: userId) }
     }
 
     /// The rows of `table` by key (empty for an unknown table).
     func rows(_ table: String) -> [String: [Row]] {
-        tables.first { $0.table == table }?.rows ?? [:]
+        self.table(table)?.byKey ?? [:]
+    }
+
+    func table(_ name: String) -> Table? {
+        tables.first { $0.table == name }
     }
 
     /// `column=value` pairs in column order, values as canonical JSON: how a row is printed and

@@ -71,8 +71,10 @@ struct IdempotentRetryChecker: InvariantChecker {
     /// spec order and key in text order.
     func differences(actual: AccountServerState, expected: AccountServerState, location: String) -> [EntityDiff] {
         var diffs: [EntityDiff] = []
-        for (table, expectedRows) in expected.tables {
-            let actualRows = actual.rows(table)
+        for expectedTable in expected.tables {
+            let table = expectedTable.table
+            if let actualTable = actual.table(table), expectedTable.sameRows(as: actualTable) { continue }
+            let expectedRows = expectedTable.byKey, actualRows = actual.rows(table)
             for key in Set(expectedRows.keys).union(actualRows.keys).sorted() {
                 let want = expectedRows[key] ?? [], got = actualRows[key] ?? []
                 if want.count == 1 && got.count == 1 && want[0] == got[0] { continue }  // the common case, without text
