@@ -33,12 +33,15 @@ public struct PolicyContext {
     public let auth: AuthContext
     /// `auth.uid()`.
     public var uid: String? { auth.uid }
-    let lookup: (String, String, JSONValue) -> Row?
+    /// Table, column, value and the context to apply the found row's SELECT policy with (this one:
+    /// passed in rather than captured, since a closure holding its own context would be a
+    /// reference cycle that leaks every snapshot it read).
+    let lookup: (String, String, JSONValue, PolicyContext) -> Row?
 
     /// The row of `table` whose `column` equals `value`, as the caller sees it. A sub-query inside a
     /// policy is itself subject to the referenced table's SELECT policy, so this applies it.
     public func visibleRow(in table: String, where column: String, equals value: JSONValue) -> Row? {
-        lookup(table, column, value)
+        lookup(table, column, value, self)
     }
 }
 

@@ -212,8 +212,7 @@ public struct TableStore {
             }
         }
         let known = schemas.keys
-        var context: PolicyContext!
-        context = PolicyContext(auth: auth) { table, column, value in
+        return PolicyContext(auth: auth) { table, column, value, context in
             guard known.contains(table) else { return nil }
             precondition(complete || snapshot[table] != nil, "a policy read table \(table) without declaring it in `reads`")
             guard let read = snapshot[table] else { return nil }
@@ -227,7 +226,6 @@ public struct TableStore {
                 row[column] == value && read.security.passesUsing(.select, row, context)
             }
         }
-        return context
     }
 
     /// What a policy sub-query may read of `table`: its rows and indexes as they are now.
