@@ -97,7 +97,7 @@ struct AccountServerState {
                 : ["id", "created_at", "updated_at", "change_seq"]
             // Stored rows have every column of their table: the first row's keys are everyone's
             // unless a count differs (then the union, so no column escapes the comparison).
-            var columns = Set(owned.first?.keys ?? [:].keys)
+            var columns = Set(owned.first.map { Array($0.keys) } ?? [])
             if owned.contains(where: { $0.count != columns.count }) { for row in owned { columns.formUnion(row.keys) } }
             tables.append(Self.table(spec.table, owned, columns: columns.subtracting(dropped).sorted(), userId: userId) { row in
                 spec.key.map { Self.mapped(row[$0]?.stringValue ?? "null", userId: userId) }.joined(separator: ", ")

@@ -25,9 +25,9 @@ struct SortedJSONObject {
     }
 
     private mutating func key(_ key: StaticString) {
-        bytes.append(empty ? UInt8(ascii: "\"") : UInt8(ascii: ","))
-        if !empty { bytes.append(UInt8(ascii: "\"")) }
+        if !empty { bytes.append(UInt8(ascii: ",")) }
         empty = false
+        bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }  // keys are identifiers: nothing to escape
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
@@ -62,15 +62,11 @@ struct SortedJSONObject {
         SortedKeysJSON.writeString(value.base64EncodedString(), into: &bytes)
     }
 
-    /// An array of optional strings: a nil element is `null`.
-    mutating func field(_ name: StaticString, _ values: [String?]) {
+    /// An array of optional strings (a nil element is `null`): short lists, written by
+    /// `SortedKeysJSON`'s own array path rather than a second copy of it here.
+    mutating func field(_ name: StaticString, _ values: [String?]) throws {
         key(name)
-        bytes.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            if let value { SortedKeysJSON.writeString(value, into: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
-        }
-        bytes.append(UInt8(ascii: "]"))
+        try SortedKeysJSON.write(values, into: &bytes)
     }
 
     mutating func elements<T: SortedJSONWritable>(_ name: StaticString, _ values: [T]) throws {

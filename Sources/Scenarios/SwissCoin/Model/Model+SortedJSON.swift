@@ -103,7 +103,7 @@ extension Subscription: SortedJSONWritable {
         object.field("notificationDaysBefore", notificationDaysBefore)
         object.field("notificationEnabled", notificationEnabled)
         object.field("startDate", startDate)
-        object.field("subscriberIds", subscriberIds)
+        try object.field("subscriberIds", subscriberIds)
         object.close(into: &out)
     }
 }
@@ -177,7 +177,7 @@ extension UserGroup: SortedJSONWritable {
         object.field("createdDate", createdDate)
         object.field("id", id)
         object.field("lastViewedDate", lastViewedDate)
-        object.field("memberIds", memberIds)
+        try object.field("memberIds", memberIds)
         object.field("name", name)
         object.field("photoData", photoData)
         object.close(into: &out)
