@@ -140,9 +140,14 @@ public final class Device: @unchecked Sendable {
         wakeStopWaiters()
     }
 
-    /// End of the run: the context holds the simulator, which holds this device — release it so
-    /// a finished run frees everything (memory stays flat across many runs in one process).
-    func releaseContext() { context = nil }
+    /// End of the run: the context holds the simulator, which holds this device, and the entry
+    /// point kept for relaunches may hold it too (an app that keeps its harness, which keeps the
+    /// simulator). Releasing both lets a finished run free everything, so memory stays flat across
+    /// many runs in one process.
+    func releaseRunState() {
+        context = nil
+        entry = nil
+    }
 }
 
 /// A root-task waiter for a device to stop.

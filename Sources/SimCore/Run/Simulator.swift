@@ -356,7 +356,7 @@ public final class Simulator: @unchecked Sendable {
         }
         leakedJobs = ready.count
         ready.removeAll()
-        for device in devices { device.releaseContext() }
+        for device in devices { device.releaseRunState() }
     }
 }
 
