@@ -41,6 +41,32 @@ final class SwissCoinSyncTests: XCTestCase {
         let tablet = try XCTUnwrap(world.currentStore(world.plans[1].device))
         XCTAssertTrue(tablet.transactions.contains { $0.title == "Renamed on the phone" })
         XCTAssertTrue(tablet.transactions.contains { $0.title == "New" })
+        // Settlements change balances: the tablet, which had no data of its own, pulled every one.
+        let serverSettlements = world.admin.rows("settlements").compactMap { $0["id"]?.stringValue }
+        XCTAssertFalse(serverSettlements.isEmpty, "the small dataset has settlements")
+        XCTAssertEqual(Set(tablet.settlements.compactMap(\.id)), Set(serverSettlements))
+    }
+
+    func testBalanceEqualityReportsASyncedDeviceMissingASettlement() throws {
+        let world = try self.world { stage in
+            // The tablet loses a settlement between alice and someone else (as a sync engine that
+            // never pulled settlements left it): it shows a debt that was paid.
+            let alice = stage.account("alice").userId
+            let store = LocalStore(files: SetupFiles(device: stage.plans[1].device), cache: stage.storeCache(stage.plans[1].device))
+            var db = try! store.load()
+            let index = db.settlements.firstIndex { $0.fromPersonId == alice || $0.toPersonId == alice }!
+            db.settlements.remove(at: index)
+            try! store.save(db)
+        }
+        let found = check(BalanceEqualityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["balance-equality"])
+        let entities = found.first?.entities ?? []
+        XCTAssertFalse(entities.isEmpty)
+        XCTAssertTrue(entities.allSatisfy { $0.location == "device-2's store vs server (alice)" }, "\(found)")
+        XCTAssertTrue(entities.allSatisfy { $0.entity.hasPrefix("person ") }, "\(found)")
+        let convergence = check(ConvergenceChecker(), world)
+        XCTAssertTrue(convergence.first?.entities.contains { $0.entity.hasPrefix("settlement ") && $0.actual == "absent" } ?? false,
+                      "\(convergence)")
     }
 
     func testConvergenceReportsAServerChangeNoDevicePulled() throws {

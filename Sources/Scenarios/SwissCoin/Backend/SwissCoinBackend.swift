@@ -208,6 +208,9 @@ public enum SwissCoinBackend {
             t.column("from_person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             t.column("to_person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             timestamps(t)
+            // Pulled by every device of the account (a settlement changes balances); never
+            // edited after the migration, so no `revision`.
+            changeSequence(t)
         }
     }
 

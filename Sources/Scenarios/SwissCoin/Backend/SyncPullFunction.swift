@@ -1,7 +1,8 @@
 import FakeCloud
 import SimCore
 
-/// `rpc('sync_pull', {cursor, limit})`: every synced entity the caller can see that changed after
+/// `rpc('sync_pull', {cursor, limit})`: every synced entity (person, transaction, settlement) the
+/// caller can see that changed after
 /// `cursor` (its `change_seq`, or a split's or payer's), oldest change first, at most `limit`:
 /// `{changes: [{table, row, splits?, payers?, seq}], cursor, more}`. A transaction comes with its
 /// complete current splits and payers, so a device replaces them as a set. Soft-deleted rows are
@@ -17,6 +18,9 @@ enum SyncPullFunction {
             var items: [(seq: Int64, change: JSONValue)] = []
             for row in try call.select("persons", [.gt("change_seq", .int(cursor))]) {
                 items.append((seq(row), ["table": "persons", "row": .object(row), "seq": .int(seq(row))]))
+            }
+            for row in try call.select("settlements", [.gt("change_seq", .int(cursor))]) {
+                items.append((seq(row), ["table": "settlements", "row": .object(row), "seq": .int(seq(row))]))
             }
             let splits = try call.select("transaction_splits")
             let payers = try call.select("transaction_payers")

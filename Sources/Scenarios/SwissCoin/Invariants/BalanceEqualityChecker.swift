@@ -2,9 +2,12 @@ import FakeCloud
 import SimCore
 
 /// balance-equality, exact in minor units: on the server every transaction's splits and payers
-/// each sum to its amount; and for every migrated account, every person and currency, the
-/// device's balance (the app's rule over its local store) equals the recomputation from the
-/// server's rows (the same rule `calculate-balance` applies). Bug zoo SC-1, SC-2, SC-13, SC-20.
+/// each sum to its amount; for every migrated account, every person and currency, the device's
+/// balance (the app's rule over the data it must hold: its pre-migration store plus acknowledged
+/// edits) equals the recomputation from the server's rows (the same rule `calculate-balance`
+/// applies); and every device that syncs and is signed in shows, from its own store, the server's
+/// balances for its account (a device that never received a settlement shows a debt that was
+/// paid). Bug zoo SC-1, SC-2, SC-13, SC-20.
 struct BalanceEqualityChecker: InvariantChecker {
     let name = "balance-equality"
 
@@ -13,6 +16,7 @@ struct BalanceEqualityChecker: InvariantChecker {
         for plan in world.plansThatMustBeMigrated {
             diffs += balanceDiffs(world, plan)
         }
+        diffs += syncedDeviceDiffs(world)
         guard !diffs.isEmpty else { return [] }
         let (shown, note) = capped(diffs)
         return [Violation(invariant: name, message: "\(diffs.count) balances or sums differ\(note)", entities: shown)]
@@ -56,22 +60,45 @@ struct BalanceEqualityChecker: InvariantChecker {
         let owner = world.account(plan.owner).userId
         let currency = plan.dataset.defaultCurrency
         let device = ExactBalance.allBalances(currentUserId: owner, in: world.expected(plan), defaultCurrency: currency)
-        // The server side depends only on the stored rows, the owner and the currency: computed once
-        // per database state (a completion audit and the final check often see the same one).
-        let serverBalances = world.admin.memoized("balance-equality|\(owner)|\(currency)") {
+        return differences(device, serverBalances(world, owner: owner, currency: currency), location: "\(plan.device.name) vs server")
+    }
+
+    /// The devices convergence compares (they sync and are signed in): the balances each one's app
+    /// computes from its own store against the server's for the signed-in account.
+    func syncedDeviceDiffs(_ world: SwissCoinWorld) -> [EntityDiff] {
+        var diffs: [EntityDiff] = []
+        for plan in world.plans where world.ledger.scripts[plan.device.name] != nil {
+            guard let label = world.signedIn[plan.device.name], let store = world.currentStore(plan.device) else { continue }
+            let owner = world.account(label).userId
+            let currency = plan.dataset.defaultCurrency
+            let shown = ExactBalance.allBalances(currentUserId: owner, in: store, defaultCurrency: currency)
+            diffs += differences(shown, serverBalances(world, owner: owner, currency: currency),
+                                 location: "\(plan.device.name)'s store vs server (\(label))")
+        }
+        return diffs
+    }
+
+    /// The server side depends only on the stored rows, the owner and the currency: computed once
+    /// per database state (a completion audit and the final check often see the same one).
+    func serverBalances(_ world: SwissCoinWorld, owner: String, currency: String) -> [String: [String: Int64]] {
+        world.admin.memoized("balance-equality|\(owner)|\(currency)") {
             let serverDB = ServerSnapshot(admin: world.admin, ownerId: owner).database(defaultCurrency: currency)
             return ExactBalance.balancesWithEveryone(currentUserId: owner, in: serverDB, defaultCurrency: currency,
                                                      reconcile: false)
         }
+    }
+
+    /// Every person and currency of `device` whose balance differs from the server's.
+    func differences(_ device: [String: [String: Int64]], _ server: [String: [String: Int64]], location: String) -> [EntityDiff] {
         var diffs: [EntityDiff] = []
         for person in device.keys.sorted() {
-            let server = serverBalances[person] ?? [:]
+            let theirs = server[person] ?? [:]
             let local = device[person]!
-            for code in Set(local.keys).union(server.keys).sorted() where local[code] != server[code] {
+            for code in Set(local.keys).union(theirs.keys).sorted() where local[code] != theirs[code] {
                 diffs.append(EntityDiff(
-                    entity: "person \(person.prefix(8)) \(code)", location: "\(plan.device.name) vs server",
+                    entity: "person \(person.prefix(8)) \(code)", location: location,
                     expected: MinorUnits.decimalString(local[code] ?? 0, currency: code),
-                    actual: MinorUnits.decimalString(server[code] ?? 0, currency: code)))
+                    actual: MinorUnits.decimalString(theirs[code] ?? 0, currency: code)))
             }
         }
         return diffs

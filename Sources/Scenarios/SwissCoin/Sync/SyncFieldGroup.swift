@@ -41,4 +41,6 @@ public enum SyncFieldGroup: String, Codable, Sendable, CaseIterable {
 public enum SyncTables {
     public static let persons = "persons"
     public static let transactions = "financial_transactions"
+    /// Pulled only: no user action edits a settlement after the migration (see `Sync/README.md`).
+    public static let settlements = "settlements"
 }

@@ -80,6 +80,18 @@ struct SyncRowCodec {
         return rows
     }
 
+    /// The settlement's synced columns (what `sync_pull` carries and convergence compares).
+    func fields(_ settlement: Settlement) -> CloudRow {
+        let currency = settlement.currency ?? defaultCurrency
+        return [
+            "amount": .string(MinorUnits.decimalString(MinorUnits.from(settlement.amount, currency: currency), currency: currency)),
+            "currency": text(settlement.currency), "note": text(settlement.note),
+            "date": settlement.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds)) } ?? .null,
+            "is_full_settlement": .bool(settlement.isFullSettlement),
+            "from_person_id": text(settlement.fromPersonId), "to_person_id": text(settlement.toPersonId),
+        ]
+    }
+
     private func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
     // MARK: Row → local
@@ -118,6 +130,16 @@ struct SyncRowCodec {
             tx.payers = payers.map { TransactionPayer(paidById: $0["paid_by_id"]?.stringValue, amount: ServerRows.major($0["amount"], currency: currency)) }
         }
         return tx
+    }
+
+    /// The server's settlement. Its date is noon of its calendar day in the store's zone.
+    func settlement(from row: CloudRow) -> Settlement {
+        let currency = row["currency"]?.stringValue ?? defaultCurrency
+        return Settlement(
+            id: row["id"]?.stringValue, amount: ServerRows.major(row["amount"], currency: currency),
+            currency: row["currency"]?.stringValue, date: day(row["date"]), note: row["note"]?.stringValue,
+            isFullSettlement: row["is_full_settlement"]?.boolValue ?? false,
+            fromPersonId: row["from_person_id"]?.stringValue, toPersonId: row["to_person_id"]?.stringValue)
     }
 
     private func raw(_ value: JSONValue?) -> Double {
