@@ -1,9 +1,9 @@
 import FakeCloud
 import SimCore
 
-/// The server half of the sync engine (`Sync/README.md`): a revision and a change sequence on the
-/// synced tables, the record of applied changes, and the two Postgres functions the app calls
-/// through `rpc`, each one transaction.
+/// The server half of the sync engine (the app README's "Sync rules"): a revision and a change
+/// sequence on the synced tables, the record of applied changes, and the two Postgres functions
+/// the app calls through `rpc`, each one transaction.
 extension SwissCoinBackend {
     /// `revision` (bumped by every synced write, compared by `sync_push`) and `change_seq`.
     static func syncColumns(_ t: TableBuilder) {

@@ -2,8 +2,8 @@ import FakeCloud
 import SimCore
 
 /// `rpc('sync_pull', {cursor, limit})`: every synced entity (person, transaction, settlement) the
-/// caller can see that changed after
-/// `cursor` (its `change_seq`, or a split's or payer's), oldest change first, at most `limit`:
+/// caller can see that changed after `cursor` (its `change_seq`, or a split's or payer's), oldest
+/// change first, at most `limit`:
 /// `{changes: [{table, row, splits?, payers?, seq}], cursor, more}`. A transaction comes with its
 /// complete current splits and payers, so a device replaces them as a set. Soft-deleted rows are
 /// included (`deleted_at` set): that is how other devices learn of a delete.

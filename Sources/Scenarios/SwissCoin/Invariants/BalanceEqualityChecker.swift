@@ -60,7 +60,8 @@ struct BalanceEqualityChecker: InvariantChecker {
         let owner = world.account(plan.owner).userId
         let currency = plan.dataset.defaultCurrency
         let device = ExactBalance.allBalances(currentUserId: owner, in: world.expected(plan), defaultCurrency: currency)
-        return differences(device, serverBalances(world, owner: owner, currency: currency), location: "\(plan.device.name) vs server")
+        return differences(of: device.keys, expected: device, actual: serverBalances(world, owner: owner, currency: currency),
+                           location: "\(plan.device.name) vs server")
     }
 
     /// The devices convergence compares (they sync and are signed in): the balances each one's app
@@ -72,7 +73,7 @@ struct BalanceEqualityChecker: InvariantChecker {
             let owner = world.account(label).userId
             let currency = plan.dataset.defaultCurrency
             let shown = ExactBalance.allBalances(currentUserId: owner, in: store, defaultCurrency: currency)
-            diffs += differences(shown, serverBalances(world, owner: owner, currency: currency),
+            diffs += differences(of: shown.keys, expected: serverBalances(world, owner: owner, currency: currency), actual: shown,
                                  location: "\(plan.device.name)'s store vs server (\(label))")
         }
         return diffs
@@ -88,17 +89,17 @@ struct BalanceEqualityChecker: InvariantChecker {
         }
     }
 
-    /// Every person and currency of `device` whose balance differs from the server's.
-    func differences(_ device: [String: [String: Int64]], _ server: [String: [String: Int64]], location: String) -> [EntityDiff] {
+    /// Every person of `persons` and currency whose balance differs between the two sides.
+    func differences(of persons: Dictionary<String, [String: Int64]>.Keys, expected: [String: [String: Int64]],
+                     actual: [String: [String: Int64]], location: String) -> [EntityDiff] {
         var diffs: [EntityDiff] = []
-        for person in device.keys.sorted() {
-            let theirs = server[person] ?? [:]
-            let local = device[person]!
-            for code in Set(local.keys).union(theirs.keys).sorted() where local[code] != theirs[code] {
+        for person in persons.sorted() {
+            let want = expected[person] ?? [:], got = actual[person] ?? [:]
+            for code in Set(want.keys).union(got.keys).sorted() where want[code] != got[code] {
                 diffs.append(EntityDiff(
                     entity: "person \(person.prefix(8)) \(code)", location: location,
-                    expected: MinorUnits.decimalString(local[code] ?? 0, currency: code),
-                    actual: MinorUnits.decimalString(theirs[code] ?? 0, currency: code)))
+                    expected: MinorUnits.decimalString(want[code] ?? 0, currency: code),
+                    actual: MinorUnits.decimalString(got[code] ?? 0, currency: code)))
             }
         }
         return diffs

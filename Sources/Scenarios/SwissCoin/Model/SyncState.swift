@@ -1,6 +1,6 @@
 /// The sync engine's durable state, kept in the local store next to the data it describes so an
 /// edit and its outbox entry are saved together (one atomic `LocalStore.save`). Not in the seed:
-/// the sync engine is ours (see `Sync/README.md`).
+/// the sync engine is ours (see the app README's "Sync rules").
 public struct SyncState: Codable, Equatable, Sendable {
     /// The server's `change_seq` up to which every change has been pulled and applied.
     public var cursor: Int64 = 0

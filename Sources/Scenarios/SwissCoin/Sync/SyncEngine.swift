@@ -1,8 +1,8 @@
 import SimCore  // only for `JSONValue`
 
-/// Keeps the local store and the account's server rows in step after the migration (rules in
-/// `Sync/README.md`): pushes the outbox oldest first through `sync_push`, then pulls every change
-/// since the cursor through `sync_pull`. Each answer is saved before the next request, so a kill
+/// Keeps the local store and the account's server rows in step after the migration (the app
+/// README's "Sync rules"): pushes the outbox oldest first through `sync_push`, then pulls every
+/// change since the cursor through `sync_pull`. Each answer is saved before the next request, so a kill
 /// at any point resumes cleanly: an unanswered push is re-sent with the same change id and answered
 /// from the server's record.
 ///

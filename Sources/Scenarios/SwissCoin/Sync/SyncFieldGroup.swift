@@ -36,11 +36,11 @@ public enum SyncFieldGroup: String, Codable, Sendable, CaseIterable {
     public static func groups(of table: String) -> [SyncFieldGroup] { allCases.filter { $0.table == table } }
 }
 
-/// The tables the sync engine keeps in step across devices. Groups, subscriptions, settlements,
-/// reminders and messages are migrated once and not synced (see `Sync/README.md`).
+/// The tables the sync engine keeps in step across devices. Groups, subscriptions, reminders and
+/// messages are migrated once and not synced (see the app README's "Sync rules").
 public enum SyncTables {
     public static let persons = "persons"
     public static let transactions = "financial_transactions"
-    /// Pulled only: no user action edits a settlement after the migration (see `Sync/README.md`).
+    /// Pulled only: no user action records or edits a settlement after the migration.
     public static let settlements = "settlements"
 }

@@ -24,7 +24,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
     case staleProgressCounts = "stale-progress-counts"
     case photoUploadWithoutUpsert = "photo-upload-no-upsert"
     case sessionNotRechecked = "session-not-rechecked"
-    // Defects of a careless sync engine (the seed has none; see Sync/README.md). Not in `seed`.
+    // Defects of a careless sync engine (the seed has none; see the app README's "Sync rules"). Not in `seed`.
     case syncWholeRowPush = "sync-whole-row-push"
     case syncHardDelete = "sync-hard-delete"
     case wipeOnSignOut = "wipe-on-sign-out"
