@@ -69,6 +69,20 @@ final class SwissCoinCheckerTests: XCTestCase {
         XCTAssertTrue(found[0].entities.contains { $0.entity.hasPrefix("transaction ") && $0.actual == "missing" }, "\(found)")
     }
 
+    func testNoLossReportsASubscriptionWithoutItsCurrencyAndAMissingSubscriber() throws {
+        let world = try self.world { stage in
+            let sub = stage.server.admin.rows("subscriptions")[0]
+            stage.serviceRole(.update(["currency": .null]), table: "subscriptions", where: .eq("id", sub["id"]!))
+            let subscriber = stage.server.admin.rows("subscription_subscribers")[0]
+            stage.serviceRole(.delete, table: "subscription_subscribers", where: .eq("id", subscriber["id"]!))
+        }
+        let found = check(NoLossChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["no-loss"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasPrefix("subscription ") && $0.entity.hasSuffix(" amount")
+            && $0.actual.hasSuffix(" null") }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasPrefix("subscriber (") && $0.actual == "missing" }, "\(found)")
+    }
+
     func testReferentialIntegrityReportsAStaleLocalIdentity() throws {
         let world = try self.world { stage in
             stage.plans[0].device.defaults.set("11111111-1111-4111-8111-111111111111", forKey: AppDefaultsKeys.currentUserId)

@@ -44,6 +44,23 @@ final class SwissCoinValueTests: XCTestCase {
         XCTAssertEqual(DateText.isoTimestamp(milliseconds: -1), "1969-12-31T23:59:59.999Z")
     }
 
+    func testTimestampsReadBackAsTheServerAndTheAppWriteThem() {
+        let ms: Int64 = 1_740_751_200_123
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T14:00:00.123Z"), ms)
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T14:00:00.123+00:00"), ms)
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T14:00:00.1234+00:00"), ms)  // sub-ms dropped
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T14:00:00.12+00:00"), ms - 3)
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T14:00:00+00:00"), ms - 123)
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-03-01 00:00:00.123+10:00"), ms)
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "1969-12-31T23:59:59.999Z"), -1)
+        for text in ["2025-02-28", "2025-02-28T14:00:00.123+0000", "2025-02-28T14:00:00.123Zx", "garbage"] {
+            XCTAssertNil(DateText.milliseconds(fromTimestamp: text), text)
+        }
+        for ms: Int64 in [0, -1, 1_740_751_200_123, 4_102_444_799_999] {
+            XCTAssertEqual(DateText.milliseconds(fromTimestamp: DateText.isoTimestamp(milliseconds: ms)), ms)
+        }
+    }
+
     func testDeterministicIDsAreStableAndDistinct() {
         let a = DeterministicID.uuid(["transaction_splits", "tx1", "p1", "0"])
         XCTAssertEqual(a, DeterministicID.uuid(["transaction_splits", "tx1", "p1", "0"]))

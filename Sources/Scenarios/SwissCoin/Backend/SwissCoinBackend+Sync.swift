@@ -18,6 +18,13 @@ extension SwissCoinBackend {
         t.column("change_seq", .bigint, .notNull, .stampedOnWrite(.sequence))
     }
 
+    /// A table every device of the account pulls but never pushes (no user action edits its rows
+    /// after the migration, so it needs no `revision`): settlements, groups, subscriptions and
+    /// their activity.
+    static func pulledOnly(_ t: TableBuilder) {
+        changeSequence(t)
+    }
+
     static func declareSync(_ backend: BackendBuilder, _ options: Options) {
         // One row per change the server settled: a retried push (lost response) is answered from
         // here instead of being applied twice.

@@ -91,6 +91,7 @@ public enum SwissCoinBackend {
             t.column("created_date", .timestamptz)
             t.column("last_viewed_date", .timestamptz)
             timestamps(t)
+            pulledOnly(t)
         }
         // Step 5 sends only (group_id, person_id): the surrogate id default is what SC-9 hits.
         backend.table("group_members", rowLevelSecurity: rls) { t in
@@ -99,6 +100,7 @@ public enum SwissCoinBackend {
             t.column("person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             t.column("created_at", .timestamptz, .notNull, .default(.now))
             if options.uniqueJoinRows { t.unique("group_id", "person_id") }
+            changeSequence(t)  // a member added later must reach devices that pulled its group
             t.parentPolicy(column: "group_id", parent: "user_groups")
         }
     }
@@ -109,6 +111,10 @@ public enum SwissCoinBackend {
             owned(t)
             t.column("name", .text, .notNull)
             t.column("amount", money, .notNull)
+            // Not in the seed's DTO (l.495-513): the local entity has a currency and the row must
+            // keep it, or a device that pulls the subscription shows it in the default currency
+            // (`subscription-currency-dropped`).
+            t.column("currency", .text)
             t.column("cycle", .text, .notNull, .default(.value("monthly")))
             t.column("custom_cycle_days", .int)
             t.column("start_date", day)
@@ -120,6 +126,7 @@ public enum SwissCoinBackend {
             t.column("notification_days_before", .int, .notNull, .default(.value(1)))
             t.column("is_archived", .bool, .notNull, .default(.value(false)))
             timestamps(t)
+            pulledOnly(t)
         }
         backend.table("subscription_subscribers", rowLevelSecurity: rls) { t in
             t.column("id", .uuid, .primaryKey, .default(.randomUUID))
@@ -127,6 +134,7 @@ public enum SwissCoinBackend {
             t.column("person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             t.column("created_at", .timestamptz, .notNull, .default(.now))
             if options.uniqueJoinRows { t.unique("subscription_id", "person_id") }
+            changeSequence(t)
             t.parentPolicy(column: "subscription_id", parent: "subscriptions")
         }
         backend.table("subscription_payments", rowLevelSecurity: rls) { t in
@@ -139,6 +147,7 @@ public enum SwissCoinBackend {
             t.column("billing_period_end", day)
             t.column("note", .text)
             timestamps(t)
+            pulledOnly(t)
         }
         backend.table("subscription_settlements", rowLevelSecurity: rls) { t in
             owned(t)
@@ -149,6 +158,7 @@ public enum SwissCoinBackend {
             t.column("date", day)
             t.column("note", .text)
             timestamps(t)
+            pulledOnly(t)
         }
         backend.table("subscription_reminders", rowLevelSecurity: rls) { t in
             owned(t)
@@ -159,6 +169,7 @@ public enum SwissCoinBackend {
             t.column("message", .text)
             t.column("is_read", .bool, .notNull, .default(.value(false)))
             timestamps(t)
+            pulledOnly(t)
         }
     }
 
@@ -208,9 +219,7 @@ public enum SwissCoinBackend {
             t.column("from_person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             t.column("to_person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             timestamps(t)
-            // Pulled by every device of the account (a settlement changes balances); never
-            // edited after the migration, so no `revision`.
-            changeSequence(t)
+            pulledOnly(t)
         }
     }
 
@@ -225,6 +234,7 @@ public enum SwissCoinBackend {
             t.column("is_cleared", .bool, .notNull, .default(.value(false)))
             t.column("to_person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             timestamps(t)
+            pulledOnly(t)
         }
         backend.table("chat_messages", rowLevelSecurity: rls) { t in
             owned(t)
@@ -237,6 +247,7 @@ public enum SwissCoinBackend {
             t.column("with_subscription_id", .uuid, .references("subscriptions", onDelete: .cascade))
             t.column("on_transaction_id", .uuid, .references("financial_transactions", onDelete: .cascade))
             timestamps(t)
+            pulledOnly(t)
         }
     }
 }

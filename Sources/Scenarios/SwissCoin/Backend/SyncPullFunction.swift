@@ -1,14 +1,35 @@
 import FakeCloud
 import SimCore
 
-/// `rpc('sync_pull', {cursor, limit})`: every synced entity (person, transaction, settlement) the
-/// caller can see that changed after `cursor` (its `change_seq`, or a split's or payer's), oldest
-/// change first, at most `limit`:
-/// `{changes: [{table, row, splits?, payers?, seq}], cursor, more}`. A transaction comes with its
-/// complete current splits and payers, so a device replaces them as a set. Soft-deleted rows are
-/// included (`deleted_at` set): that is how other devices learn of a delete.
+/// `rpc('sync_pull', {cursor, limit})`: every synced entity the caller can see that changed after
+/// `cursor` (its `change_seq`, or one of its children's), oldest change first, at most `limit`:
+/// `{changes: [{table, row, seq, <child sets>?}], cursor, more}`. A transaction comes with its
+/// complete current `splits` and `payers`, a group with its `members`, a subscription with its
+/// `subscribers`, so a device replaces them as a set. Soft-deleted rows are included (`deleted_at`
+/// set): that is how other devices learn of a delete.
 enum SyncPullFunction {
     static let defaultLimit = 200
+
+    /// Owned tables pulled row by row.
+    static let plainTables = [
+        "persons", "settlements", "reminders", "chat_messages", "subscription_payments", "subscription_settlements",
+        "subscription_reminders",
+    ]
+
+    /// A child table sent as a complete set with its parent, under `key` in the change.
+    struct ChildSet {
+        let table: String
+        let parentColumn: String
+        let key: String
+    }
+
+    /// Owned tables pulled with their child sets; a child's write moves its parent past the cursor.
+    static let parentTables: [(table: String, children: [ChildSet])] = [
+        ("financial_transactions", [ChildSet(table: "transaction_splits", parentColumn: "transaction_id", key: "splits"),
+                                    ChildSet(table: "transaction_payers", parentColumn: "transaction_id", key: "payers")]),
+        ("user_groups", [ChildSet(table: "group_members", parentColumn: "group_id", key: "members")]),
+        ("subscriptions", [ChildSet(table: "subscription_subscribers", parentColumn: "subscription_id", key: "subscribers")]),
+    ]
 
     @Sendable static func run(_ call: FunctionCall) -> FunctionResult {
         guard call.auth.uid != nil else { return FunctionResult(status: 401, body: ["error": "sign in required"]) }
@@ -16,30 +37,32 @@ enum SyncPullFunction {
         let limit = max(1, Int(call.body["limit"]?.intValue ?? Int64(defaultLimit)))
         do {
             var items: [(seq: Int64, change: JSONValue)] = []
-            for row in try call.select("persons", [.gt("change_seq", .int(cursor))]) {
-                items.append((seq(row), ["table": "persons", "row": .object(row), "seq": .int(seq(row))]))
+            for table in plainTables {
+                for row in try call.select(table, [.gt("change_seq", .int(cursor))]) {
+                    items.append((seq(row), ["table": .string(table), "row": .object(row), "seq": .int(seq(row))]))
+                }
             }
-            for row in try call.select("settlements", [.gt("change_seq", .int(cursor))]) {
-                items.append((seq(row), ["table": "settlements", "row": .object(row), "seq": .int(seq(row))]))
-            }
-            let splits = try call.select("transaction_splits")
-            let payers = try call.select("transaction_payers")
-            var latestChild: [String: Int64] = [:]
-            for child in splits + payers where seq(child) > cursor {
-                let parent = child["transaction_id"]?.stringValue ?? ""
-                latestChild[parent] = max(latestChild[parent] ?? 0, seq(child))
-            }
-            let splitsOf = Dictionary(grouping: splits) { $0["transaction_id"]?.stringValue ?? "" }
-            let payersOf = Dictionary(grouping: payers) { $0["transaction_id"]?.stringValue ?? "" }
-            for row in try call.select("financial_transactions") {
-                let id = row["id"]?.stringValue ?? ""
-                let key = max(seq(row), latestChild[id] ?? 0)
-                guard key > cursor else { continue }
-                items.append((key, [
-                    "table": "financial_transactions", "row": .object(row), "seq": .int(key),
-                    "splits": .array((splitsOf[id] ?? []).map(JSONValue.object)),
-                    "payers": .array((payersOf[id] ?? []).map(JSONValue.object)),
-                ]))
+            for parent in parentTables {
+                var latestChild: [String: Int64] = [:]
+                var childrenOf: [[String: [Row]]] = []
+                for child in parent.children {
+                    let rows = try call.select(child.table)
+                    for row in rows where seq(row) > cursor {
+                        let id = row[child.parentColumn]?.stringValue ?? ""
+                        latestChild[id] = max(latestChild[id] ?? 0, seq(row))
+                    }
+                    childrenOf.append(Dictionary(grouping: rows) { $0[child.parentColumn]?.stringValue ?? "" })
+                }
+                for row in try call.select(parent.table) {
+                    let id = row["id"]?.stringValue ?? ""
+                    let key = max(seq(row), latestChild[id] ?? 0)
+                    guard key > cursor else { continue }
+                    var change: [String: JSONValue] = ["table": .string(parent.table), "row": .object(row), "seq": .int(key)]
+                    for (child, rows) in zip(parent.children, childrenOf) {
+                        change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
+                    }
+                    items.append((key, .object(change)))
+                }
             }
             items.sort { $0.seq < $1.seq }
             let page = items.prefix(limit)

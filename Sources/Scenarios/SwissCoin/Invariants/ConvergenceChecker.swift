@@ -2,9 +2,9 @@ import FakeCloud
 import SimCore
 
 /// convergence: after healing, every device that syncs and is signed in holds exactly the
-/// account's synced entities as the server has them (persons, live transactions and settlements,
-/// field for field, money in minor units, splits and payers as sets), with nothing left in its
-/// outbox.
+/// account's synced entities as the server has them (persons, live transactions, settlements,
+/// groups, subscriptions and their activity, reminders and messages: field for field, money in
+/// minor units, splits, payers, members and subscribers as sets), with nothing left in its outbox.
 struct ConvergenceChecker: InvariantChecker {
     let name = "convergence"
 
@@ -65,6 +65,7 @@ enum SyncedView {
             guard let id = settlement.id, settlement.fromPersonId != nil, settlement.toPersonId != nil else { continue }
             view["settlement \(id)"] = settlementText(codec.fields(settlement), defaultCurrency)
         }
+        addLocalPulledOnly(db, codec, to: &view)
         return view
     }
 
@@ -85,6 +86,7 @@ enum SyncedView {
         for row in snapshot.rows("settlements") {
             view["settlement \(row["id"]?.stringValue ?? "")"] = settlementText(row, defaultCurrency)
         }
+        addServerPulledOnly(snapshot, to: &view)
         return view
     }
 

@@ -42,6 +42,7 @@ struct NoLossChecker: InvariantChecker {
         present("subscription_settlements", db.subscriptionSettlements.map(\.id), label: "subscription settlement")
         present("subscription_reminders", db.subscriptionReminders.map(\.id), label: "subscription reminder")
         diffs += transactionFields(db, snapshot)
+        diffs += subscriptionFields(db, snapshot, defaultCurrency: plan.dataset.defaultCurrency)
         diffs += naturalKeys(db, snapshot)
         return diffs
     }
@@ -66,6 +67,26 @@ struct NoLossChecker: InvariantChecker {
         return diffs
     }
 
+    /// Amount and currency of every subscription, exact: without its currency a device that pulls
+    /// the subscription shows it in the default one (`subscription-currency-dropped`).
+    func subscriptionFields(_ db: LocalDatabase, _ snapshot: ServerSnapshot, defaultCurrency: String) -> [EntityDiff] {
+        var rows: [String: Row] = [:]
+        for row in snapshot.rows("subscriptions") { rows[row["id"]?.stringValue ?? ""] = row }
+        var diffs: [EntityDiff] = []
+        for sub in db.subscriptions {
+            guard let id = sub.id, let row = rows[id] else { continue }
+            let currency = sub.currency ?? defaultCurrency
+            let local = MinorUnits.from(sub.amount, currency: currency)
+            if ServerSnapshot.minor(row["amount"], currency: currency) != local || row["currency"]?.stringValue != sub.currency {
+                diffs.append(EntityDiff(
+                    entity: "subscription \(id.prefix(8)) amount", location: "server",
+                    expected: "\(MinorUnits.decimalString(local, currency: currency)) \(sub.currency ?? "null")",
+                    actual: "\(row["amount"]?.canonicalText ?? "null") \(row["currency"]?.stringValue ?? "null")"))
+            }
+        }
+        return diffs
+    }
+
     func naturalKeys(_ db: LocalDatabase, _ snapshot: ServerSnapshot) -> [EntityDiff] {
         func keys(_ table: String, parent: String, _ a: String, _ b: String) -> Set<String> {
             Set(snapshot.childRows(table, parent: parent, parentColumn: a).map { "\($0[a]?.stringValue ?? "")|\($0[b]?.stringValue ?? "")" })
@@ -73,6 +94,7 @@ struct NoLossChecker: InvariantChecker {
         let splits = keys("transaction_splits", parent: "financial_transactions", "transaction_id", "owed_by_id")
         let payers = keys("transaction_payers", parent: "financial_transactions", "transaction_id", "paid_by_id")
         let members = keys("group_members", parent: "user_groups", "group_id", "person_id")
+        let subscribers = keys("subscription_subscribers", parent: "subscriptions", "subscription_id", "person_id")
         var diffs: [EntityDiff] = []
         func need(_ set: Set<String>, _ key: String, _ label: String) {
             if !set.contains(key) { diffs.append(EntityDiff(entity: "\(label) (\(key.replacingOccurrences(of: "|", with: ", ")))", location: "server", expected: "present", actual: "missing")) }
@@ -85,6 +107,10 @@ struct NoLossChecker: InvariantChecker {
         for group in db.groups {
             guard let id = group.id else { continue }
             for case let member? in group.memberIds { need(members, "\(id)|\(member)", "member") }
+        }
+        for sub in db.subscriptions {
+            guard let id = sub.id else { continue }
+            for case let subscriber? in sub.subscriberIds { need(subscribers, "\(id)|\(subscriber)", "subscriber") }
         }
         return diffs
     }

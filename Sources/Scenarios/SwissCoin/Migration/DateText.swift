@@ -21,6 +21,54 @@ public enum DateText {
         return dateString(year, month, day)
     }
 
+    /// Milliseconds since the epoch of a `timestamptz` as the server returns it
+    /// (`2025-02-28T14:00:00.123+00:00`, fraction optional) or as the app sends it (`…Z`); sub-millisecond
+    /// digits are dropped. Nil for text that is not such a timestamp.
+    public static func milliseconds(fromTimestamp text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        func number(_ from: Int, _ count: Int) -> Int64? {
+            guard from + count <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes[from..<(from + count)] {
+                guard byte >= 48 && byte <= 57 else { return nil }
+                value = value * 10 + Int64(byte - 48)
+            }
+            return value
+        }
+        guard bytes.count >= 19, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32,
+              bytes[13] == 58, bytes[16] == 58,
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+        else { return nil }
+        var index = 19
+        var millis: Int64 = 0
+        if index < bytes.count && bytes[index] == 46 {  // "."
+            index += 1
+            var digits = 0
+            while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
+                if digits < 3 { millis = millis * 10 + Int64(bytes[index] - 48) }
+                digits += 1
+                index += 1
+            }
+            for _ in digits..<max(digits, 3) { millis *= 10 }
+        }
+        var offsetSeconds: Int64 = 0
+        if index < bytes.count {
+            if bytes[index] == 90 {  // "Z"
+                index += 1
+            } else if bytes[index] == 43 || bytes[index] == 45, let h = number(index + 1, 2), let m = number(index + 4, 2),
+                      index + 3 < bytes.count, bytes[index + 3] == 58 {
+                offsetSeconds = (h * 3600 + m * 60) * (bytes[index] == 45 ? -1 : 1)
+                index += 6
+            } else {
+                return nil
+            }
+        }
+        guard index == bytes.count else { return nil }
+        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return seconds * 1000 + millis
+    }
+
     private static func dateString(_ year: Int64, _ month: Int64, _ day: Int64) -> String {
         "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }

@@ -49,8 +49,8 @@ extension MigrationService {
         entityCounts["Group Members"] = count
     }
 
-    /// S6, seed l.485-523. `amount` has no currency in the seed's row; the default currency decides
-    /// its minor-unit digits in the fixed variant.
+    /// S6, seed l.485-523. The seed's row has no currency (`subscription-currency-dropped`); the
+    /// fixed variant sends it, and the subscription's currency decides the amount's minor-unit digits.
     func migrateSubscriptions() async throws {
         guard let authId = authUserId else { return }
         let database = try fetch()
@@ -61,7 +61,7 @@ extension MigrationService {
                 skip("subscriptions", nil, "subscription without id")
                 continue
             }
-            let dto: CloudRow = [
+            var dto: CloudRow = [
                 "id": .string(subId), "owner_id": .string(authId), "name": .string(sub.name ?? ""),
                 "amount": money(sub.amount, currency: sub.currency ?? defaultCurrency),
                 "cycle": .string(sub.cycle ?? "monthly"),
@@ -74,6 +74,7 @@ extension MigrationService {
                 "notification_days_before": .int(Int64(sub.notificationDaysBefore)),
                 "is_archived": .bool(sub.isArchived),
             ]
+            if !has(.subscriptionCurrencyDropped) { dto["currency"] = text(sub.currency) }
             try await upsertEntity("subscriptions", dto)
             count += 1
         }

@@ -178,8 +178,7 @@ public final class SyncEngine {
         switch table {
         case SyncTables.persons: db.persons.removeAll { $0.id == id }
         case SyncTables.transactions: db.transactions.removeAll { $0.id == id }
-        case SyncTables.settlements: db.settlements.removeAll { $0.id == id }
-        default: break
+        default: removePulledOnly(table, id, from: &db)
         }
     }
 
@@ -236,17 +235,10 @@ public final class SyncEngine {
             } else {
                 db.transactions.append(codec.transaction(from: row, splits: splits, payers: payers, over: nil, keeping: []))
             }
-        case SyncTables.settlements:
-            // Pulled only: the server's row replaces the local one (no group is ever pending).
-            let settlement = codec.settlement(from: row)
-            if let index = db.settlements.firstIndex(where: { $0.id == id }) {
-                db.settlements[index] = settlement
-            } else {
-                db.settlements.append(settlement)
-            }
-            db.sync = sync
-            return
         default:
+            // Pulled only: the server's row replaces the local one (no group is ever pending).
+            applyPulledOnly(table, id, row, change, codec, to: &db)
+            db.sync = sync
             return
         }
         sync.revisions[key] = row["revision"]?.intValue ?? 1

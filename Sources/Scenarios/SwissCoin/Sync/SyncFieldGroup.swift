@@ -36,11 +36,19 @@ public enum SyncFieldGroup: String, Codable, Sendable, CaseIterable {
     public static func groups(of table: String) -> [SyncFieldGroup] { allCases.filter { $0.table == table } }
 }
 
-/// The tables the sync engine keeps in step across devices. Groups, subscriptions, reminders and
-/// messages are migrated once and not synced (see the app README's "Sync rules").
+/// The tables the sync engine keeps in step across devices (see the app README's "Sync rules").
 public enum SyncTables {
+    /// Pushed and pulled.
     public static let persons = "persons"
+    /// Pushed and pulled, with their splits and payers.
     public static let transactions = "financial_transactions"
-    /// Pulled only: no user action records or edits a settlement after the migration.
+    /// Pulled only: no user action records or edits these after the migration.
     public static let settlements = "settlements"
+    public static let groups = "user_groups"
+    public static let subscriptions = "subscriptions"
+    public static let reminders = "reminders"
+    public static let chatMessages = "chat_messages"
+    public static let subscriptionPayments = "subscription_payments"
+    public static let subscriptionSettlements = "subscription_settlements"
+    public static let subscriptionReminders = "subscription_reminders"
 }

@@ -92,7 +92,7 @@ struct SyncRowCodec {
         ]
     }
 
-    private func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
     // MARK: Row → local
 
@@ -152,7 +152,7 @@ struct SyncRowCodec {
     }
 
     /// `yyyy-MM-dd` → milliseconds at noon of that day in the store's zone.
-    private func day(_ value: JSONValue?) -> Int64? {
+    func day(_ value: JSONValue?) -> Int64? {
         guard let text = value?.stringValue else { return nil }
         let parts = text.prefix(10).split(separator: "-").compactMap { Int64($0) }
         guard parts.count == 3 else { return nil }

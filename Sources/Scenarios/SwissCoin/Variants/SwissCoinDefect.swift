@@ -24,6 +24,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
     case staleProgressCounts = "stale-progress-counts"
     case photoUploadWithoutUpsert = "photo-upload-no-upsert"
     case sessionNotRechecked = "session-not-rechecked"
+    case subscriptionCurrencyDropped = "subscription-currency-dropped"
     // Defects of a careless sync engine (the seed has none; see the app README's "Sync rules"). Not in `seed`.
     case syncWholeRowPush = "sync-whole-row-push"
     case syncHardDelete = "sync-hard-delete"
@@ -57,6 +58,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .doubleMoney, .rawAmountDropped: return "SC-20"
         case .timestampForDate: return "SC-21"
         case .verifyLocalIds, .silentSkip, .staleProgressCounts, .photoUploadWithoutUpsert, .sessionNotRechecked,
+             .subscriptionCurrencyDropped,
              .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut:
             return nil
         }
@@ -87,6 +89,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .staleProgressCounts: return "l.185, l.202-204, l.298-301, l.989-994"
         case .photoUploadWithoutUpsert: return "l.356-360, l.398-402, l.440-444"
         case .sessionNotRechecked: return "l.208-211, l.285 (and the sync engine's pass)"
+        case .subscriptionCurrencyDropped: return "l.495-513"
         case .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut: return "none (sync engine)"
         }
     }
@@ -115,6 +118,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .silentSkip: return "entities with a missing id or reference are skipped with `continue`, counted nowhere, and the migration still completes"
         case .staleProgressCounts: return "entityCounts/progress survive from an earlier run: on retry the UI shows counts for steps this run has not reached"
         case .photoUploadWithoutUpsert: return "photo uploads without upsert: after a lost response the retry gets 409 Duplicate forever (stuck)"
+        case .subscriptionCurrencyDropped: return "subscriptions are uploaded without their currency: every other device shows them, and their payments and settlements, in the default currency"
         case .sessionNotRechecked: return "the account is read once: a sign-out or account switch mid-run keeps uploading and still sets the flag"
         case .syncWholeRowPush: return "sync pushes every field of an edited entity, not the groups the user changed: a concurrent edit of another field is overwritten"
         case .syncHardDelete: return "sync deletes rows instead of soft-deleting them: other devices never learn of the delete and keep the transaction"
