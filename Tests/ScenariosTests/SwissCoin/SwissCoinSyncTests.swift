@@ -90,6 +90,25 @@ final class SwissCoinSyncTests: XCTestCase {
         XCTAssertTrue(entities.contains { $0.entity.hasPrefix("subscription payment ") && $0.actual == "absent" }, "\(found)")
     }
 
+    func testReferentialIntegrityReportsATabletWhoseTransactionsNameGroupsItLacks() throws {
+        let world = try self.world { stage in
+            // What a new tablet held when sync pulled transactions but not groups or subscriptions.
+            let store = LocalStore(files: SetupFiles(device: stage.plans[1].device), cache: stage.storeCache(stage.plans[1].device))
+            var db = try! store.load()
+            db.groups.removeAll()
+            db.subscriptions.removeAll()
+            try! store.save(db)
+        }
+        let found = check(ReferentialIntegrityChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["referential-integrity"])
+        let entities = found.first?.entities ?? []
+        XCTAssertTrue(entities.allSatisfy { $0.location == "device-2's store" && $0.actual == "none" }, "\(found)")
+        XCTAssertTrue(entities.contains { $0.entity.hasPrefix("transaction ") && $0.entity.contains(" → group ") }, "\(found)")
+        // The report shows the first eight; subscription payments, settlements and reminders follow.
+        let tablet = try XCTUnwrap(world.currentStore(world.plans[1].device))
+        XCTAssertTrue(ReferentialIntegrityChecker().localDiffs(tablet, "device-2").contains { $0.entity.contains(" → subscription ") })
+    }
+
     func testBalanceEqualityReportsASyncedDeviceMissingASettlement() throws {
         let world = try self.world { stage in
             // The tablet loses a settlement between alice and someone else (as a sync engine that

@@ -4,7 +4,10 @@ import SimCore
 /// referential-integrity: on the server, every person a split, payer, transaction or settlement
 /// names exists in the same account; on each migrated device, every person id the local store
 /// references exists on the server — a local store still using the pre-migration "me" id
-/// breaks every later sync (bug zoo SC-15).
+/// breaks every later sync (bug zoo SC-15); and on every migrated or syncing device, every group
+/// and subscription the store references is in that store (a device that pulls transactions but
+/// not the groups they name shows them in no group). Groups and subscriptions are never deleted,
+/// so such a reference always has a target.
 struct ReferentialIntegrityChecker: InvariantChecker {
     let name = "referential-integrity"
 
@@ -16,9 +19,12 @@ struct ReferentialIntegrityChecker: InvariantChecker {
         for plan in world.plans where world.claimsCompletion(plan) {
             diffs += deviceDiffs(world, plan)
         }
+        for plan in world.plans where world.claimsCompletion(plan) || world.signedIn[plan.device.name] != nil {
+            if let db = world.currentStore(plan.device) { diffs += localDiffs(db, plan.device.name) }
+        }
         guard !diffs.isEmpty else { return [] }
         let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) references point at no person\(note)", entities: shown)]
+        return [Violation(invariant: name, message: "\(diffs.count) references point at nothing\(note)", entities: shown)]
     }
 
     func serverDiffs(_ snapshot: ServerSnapshot, _ label: String) -> [EntityDiff] {
@@ -35,6 +41,32 @@ struct ReferentialIntegrityChecker: InvariantChecker {
         check(snapshot.rows("financial_transactions"), "financial_transactions", "payer_id")
         check(snapshot.rows("settlements"), "settlements", "from_person_id")
         check(snapshot.rows("settlements"), "settlements", "to_person_id")
+        return diffs
+    }
+
+    /// Group and subscription references of a store that name nothing in that store.
+    func localDiffs(_ db: LocalDatabase, _ device: String) -> [EntityDiff] {
+        let groups = Set(db.groups.compactMap(\.id)), subscriptions = Set(db.subscriptions.compactMap(\.id))
+        var references: [(entity: String, id: String, isGroup: Bool)] = []
+        for tx in db.transactions { if let group = tx.groupId { references.append(("transaction \(tx.id?.prefix(8) ?? "?")", group, true)) } }
+        for message in db.chatMessages {
+            if let group = message.withGroupId { references.append(("message \(message.id?.prefix(8) ?? "?")", group, true)) }
+            if let sub = message.withSubscriptionId { references.append(("message \(message.id?.prefix(8) ?? "?")", sub, false)) }
+        }
+        for payment in db.subscriptionPayments {
+            if let sub = payment.subscriptionId { references.append(("subscription payment \(payment.id?.prefix(8) ?? "?")", sub, false)) }
+        }
+        for settlement in db.subscriptionSettlements {
+            if let sub = settlement.subscriptionId { references.append(("subscription settlement \(settlement.id?.prefix(8) ?? "?")", sub, false)) }
+        }
+        for reminder in db.subscriptionReminders {
+            if let sub = reminder.subscriptionId { references.append(("subscription reminder \(reminder.id?.prefix(8) ?? "?")", sub, false)) }
+        }
+        var diffs: [EntityDiff] = []
+        for reference in references where !(reference.isGroup ? groups : subscriptions).contains(reference.id) {
+            diffs.append(EntityDiff(entity: "\(reference.entity) → \(reference.isGroup ? "group" : "subscription") \(reference.id.prefix(8))",
+                                    location: "\(device)'s store", expected: "in the store", actual: "none"))
+        }
         return diffs
     }
 
