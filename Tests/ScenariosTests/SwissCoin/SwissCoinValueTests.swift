@@ -53,7 +53,11 @@ final class SwissCoinValueTests: XCTestCase {
         XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T14:00:00+00:00"), ms - 123)
         XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-03-01 00:00:00.123+10:00"), ms)
         XCTAssertEqual(DateText.milliseconds(fromTimestamp: "1969-12-31T23:59:59.999Z"), -1)
-        for text in ["2025-02-28", "2025-02-28T14:00:00.123+0000", "2025-02-28T14:00:00.123Zx", "garbage"] {
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T09:00:00.123-05:00"), ms)
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T09:00:00.123-05"), ms)
+        XCTAssertEqual(DateText.milliseconds(fromTimestamp: "2025-02-28T14:00:00.123+00"), ms)
+        for text in ["2025-02-28", "2025-02-28T14:00:00.123+0000", "2025-02-28T14:00:00.123Zx", "garbage",
+                     "2025-13-45T99:99:99Z", "2025-02-28T14:00:00.Z", "2025-02-28T24:00:00Z", "2025-02-28T14:00:00+05:"] {
             XCTAssertNil(DateText.milliseconds(fromTimestamp: text), text)
         }
         for ms: Int64 in [0, -1, 1_740_751_200_123, 4_102_444_799_999] {

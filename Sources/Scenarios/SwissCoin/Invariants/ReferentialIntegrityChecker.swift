@@ -4,7 +4,7 @@ import SimCore
 /// referential-integrity: on the server, every person a split, payer, transaction or settlement
 /// names exists in the same account; on each migrated device, every person id the local store
 /// references exists on the server — a local store still using the pre-migration "me" id
-/// breaks every later sync (bug zoo SC-15); and on every migrated or syncing device, every group
+/// breaks every later sync (bug zoo SC-15); and on every migrated or signed-in device, every group
 /// and subscription the store references is in that store (a device that pulls transactions but
 /// not the groups they name shows them in no group). Groups and subscriptions are never deleted,
 /// so such a reference always has a target.

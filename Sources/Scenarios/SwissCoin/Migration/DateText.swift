@@ -22,8 +22,9 @@ public enum DateText {
     }
 
     /// Milliseconds since the epoch of a `timestamptz` as the server returns it
-    /// (`2025-02-28T14:00:00.123+00:00`, fraction optional) or as the app sends it (`…Z`); sub-millisecond
-    /// digits are dropped. Nil for text that is not such a timestamp.
+    /// (`2025-02-28T14:00:00.123+00:00`, fraction optional, offset `±HH:MM` or `±HH`) or as the app sends
+    /// it (`…Z`); sub-millisecond digits are dropped. Four-digit years only (the app's dates). Nil for
+    /// any other text, and for a field out of range.
     public static func milliseconds(fromTimestamp text: String) -> Int64? {
         let bytes = Array(text.utf8)
         func number(_ from: Int, _ count: Int) -> Int64? {
@@ -38,7 +39,8 @@ public enum DateText {
         guard bytes.count >= 19, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32,
               bytes[13] == 58, bytes[16] == 58,
               let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
         var index = 19
         var millis: Int64 = 0
@@ -50,16 +52,24 @@ public enum DateText {
                 digits += 1
                 index += 1
             }
+            guard digits > 0 else { return nil }
             for _ in digits..<max(digits, 3) { millis *= 10 }
         }
         var offsetSeconds: Int64 = 0
         if index < bytes.count {
             if bytes[index] == 90 {  // "Z"
                 index += 1
-            } else if bytes[index] == 43 || bytes[index] == 45, let h = number(index + 1, 2), let m = number(index + 4, 2),
-                      index + 3 < bytes.count, bytes[index + 3] == 58 {
-                offsetSeconds = (h * 3600 + m * 60) * (bytes[index] == 45 ? -1 : 1)
-                index += 6
+            } else if bytes[index] == 43 || bytes[index] == 45, let h = number(index + 1, 2), h < 24 {
+                let sign: Int64 = bytes[index] == 45 ? -1 : 1
+                var m: Int64 = 0
+                if index + 3 < bytes.count {  // `±HH:MM`; PostgreSQL prints `±HH` alone for whole hours
+                    guard bytes[index + 3] == 58, let minutes = number(index + 4, 2), minutes < 60 else { return nil }
+                    m = minutes
+                    index += 6
+                } else {
+                    index += 3
+                }
+                offsetSeconds = sign * (h * 3600 + m * 60)
             } else {
                 return nil
             }

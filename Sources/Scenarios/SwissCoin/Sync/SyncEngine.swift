@@ -203,7 +203,7 @@ public final class SyncEngine {
         }
     }
 
-    /// Applies one pulled entity: the server's values, except groups with a change still pending
+    /// Applies one pulled entity: the server's values, except field groups with a change still pending
     /// here (they are pushed on top later); a soft-deleted row removes the entity and its pending
     /// changes.
     func apply(_ change: JSONValue, to db: inout LocalDatabase) {
@@ -236,7 +236,7 @@ public final class SyncEngine {
                 db.transactions.append(codec.transaction(from: row, splits: splits, payers: payers, over: nil, keeping: []))
             }
         default:
-            // Pulled only: the server's row replaces the local one (no group is ever pending).
+            // Pulled only: the server's row replaces the local one (no field group is ever pending).
             applyPulledOnly(table, id, row, change, codec, to: &db)
             db.sync = sync
             return

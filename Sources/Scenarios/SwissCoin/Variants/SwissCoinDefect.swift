@@ -118,7 +118,7 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
         case .silentSkip: return "entities with a missing id or reference are skipped with `continue`, counted nowhere, and the migration still completes"
         case .staleProgressCounts: return "entityCounts/progress survive from an earlier run: on retry the UI shows counts for steps this run has not reached"
         case .photoUploadWithoutUpsert: return "photo uploads without upsert: after a lost response the retry gets 409 Duplicate forever (stuck)"
-        case .subscriptionCurrencyDropped: return "subscriptions are uploaded without their currency: every other device shows them, and their payments and settlements, in the default currency"
+        case .subscriptionCurrencyDropped: return "subscriptions are uploaded without their currency: every device, the migrating one too once it pulls, shows them and their payments and settlements in the default currency"
         case .sessionNotRechecked: return "the account is read once: a sign-out or account switch mid-run keeps uploading and still sets the flag"
         case .syncWholeRowPush: return "sync pushes every field of an edited entity, not the groups the user changed: a concurrent edit of another field is overwritten"
         case .syncHardDelete: return "sync deletes rows instead of soft-deleting them: other devices never learn of the delete and keep the transaction"
