@@ -118,7 +118,7 @@ extension SyncedView {
             case .double(let number): cents = DecimalText.minorUnits("\(number)", digits: 2)
             default: cents = nil
             }
-            return cents.map { MinorUnits.decimalString($0, currency: "CHF") } ?? value.canonicalText
+            return cents.map { "\($0) cents" } ?? value.canonicalText
         case .instant:
             guard let text = value.stringValue else { return value.canonicalText }
             return DateText.milliseconds(fromTimestamp: text).map { DateText.isoTimestamp(milliseconds: $0) } ?? text

@@ -60,13 +60,15 @@ extension SyncRowCodec {
          "message": text(reminder.message), "is_read": .bool(reminder.isRead)]
     }
 
-    private func money(_ amount: Double, _ currency: String) -> JSONValue {
+    /// Exact decimal text of the amount in `currency`'s minor units (as the fixed migration sends it).
+    func money(_ amount: Double, _ currency: String) -> JSONValue {
         .string(MinorUnits.decimalString(MinorUnits.from(amount, currency: currency), currency: currency))
     }
 
     private func instant(_ ms: Int64?) -> JSONValue { ms.map { .string(DateText.isoTimestamp(milliseconds: $0)) } ?? .null }
 
-    private func calendarDay(_ ms: Int64?) -> JSONValue {
+    /// The calendar day in the store's zone (as the fixed migration sends a `date`).
+    func calendarDay(_ ms: Int64?) -> JSONValue {
         ms.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds)) } ?? .null
     }
 

@@ -82,11 +82,9 @@ struct SyncRowCodec {
 
     /// The settlement's synced columns (what `sync_pull` carries and convergence compares).
     func fields(_ settlement: Settlement) -> CloudRow {
-        let currency = settlement.currency ?? defaultCurrency
-        return [
-            "amount": .string(MinorUnits.decimalString(MinorUnits.from(settlement.amount, currency: currency), currency: currency)),
-            "currency": text(settlement.currency), "note": text(settlement.note),
-            "date": settlement.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds)) } ?? .null,
+        [
+            "amount": money(settlement.amount, settlement.currency ?? defaultCurrency),
+            "currency": text(settlement.currency), "note": text(settlement.note), "date": calendarDay(settlement.date),
             "is_full_settlement": .bool(settlement.isFullSettlement),
             "from_person_id": text(settlement.fromPersonId), "to_person_id": text(settlement.toPersonId),
         ]
