@@ -10,19 +10,43 @@ let package = Package(
     products: [
         .library(name: "SimCore", targets: ["SimCore"]),
         .library(name: "FakeCloud", targets: ["FakeCloud"]),
+        .library(name: "AppPorts", targets: ["AppPorts"]),
+        .library(name: "SimHarness", targets: ["SimHarness"]),
+        .library(name: "SimrunCLI", targets: ["SimrunCLI"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .executable(name: "simrun", targets: ["simrun"]),
     ],
     targets: [
-        // Dependency direction, never reversed: SimCore ← FakeCloud ← Scenarios ← simrun.
-        .target(name: "SimCore"),
+        // Dependency direction, never reversed:
+        //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps (SwissCoin, Minuta) ← Scenarios ← simrun
+        //   SimValues ← AppPorts ← apps' own code (which never imports SimCore)
+        //   SimHarness ← SimrunCLI ← simrun
+        // Plain values that app code may see too: JSONValue, the seeded PRNG, stable hashes.
+        .target(name: "SimValues", path: "Sources/SimCore/Values"),
+        // The kernel: virtual time, the deterministic executor, devices, network, faults, traces.
+        .target(name: "SimCore", dependencies: ["SimValues"], exclude: ["Values"]),
+        // Fakes of the services apps talk to (Supabase, cloud folders).
         .target(name: "FakeCloud", dependencies: ["SimCore"]),
-        .target(name: "Scenarios", dependencies: ["SimCore", "FakeCloud"], exclude: ["SwissCoin/README.md", "Minuta/README.md"]),
-        .executableTarget(name: "simrun", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
+        // The ports app code depends on (files, defaults, clock, ids), with live implementations.
+        .target(name: "AppPorts", dependencies: ["SimValues"], path: "Sources/Scenarios/Ports"),
+        // The shared harness every app under test stands on; the ports' simulated implementations.
+        .target(name: "SimHarness", dependencies: ["SimCore", "AppPorts"], path: "Sources/Scenarios/Harness"),
+        // An Automerge-compatible CRDT (Minuta's documents).
+        .target(name: "CRDT", dependencies: ["SimValues"], path: "Sources/Scenarios/CRDT"),
+        // The apps under test, each with its harness, scenarios and invariants.
+        .target(name: "SwissCoin", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
+                path: "Sources/Scenarios/SwissCoin", exclude: ["README.md"]),
+        .target(name: "Minuta", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "CRDT"],
+                path: "Sources/Scenarios/Minuta", exclude: ["README.md"]),
+        // The catalogue of built-in apps.
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta"], path: "Sources/Scenarios/Catalog"),
+        // The command line as a library: `SimrunCommand.main(apps:)` for any set of apps.
+        .target(name: "SimrunCLI", dependencies: ["SimHarness"], path: "Sources/simrun/CLI"),
+        .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
-        .testTarget(name: "simrunTests", dependencies: ["simrun"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "CRDT", "Scenarios", "FakeCloud"]),
+        .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

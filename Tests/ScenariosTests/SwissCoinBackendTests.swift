@@ -1,5 +1,10 @@
 import FakeCloud
+import AppPorts
+@testable import CRDT
+@testable import Minuta
 import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 import SimCore
 import XCTest
 

@@ -1,3 +1,4 @@
+import AppPorts
 import SimCore
 
 /// One scenario of one app: a workload, the faults it injects and the invariants it checks,
@@ -39,12 +40,37 @@ public struct AppDefinition: Sendable {
     public var defaultVariant: String
     public var variants: [VariantInfo]
     public var scenarios: [any AppScenario]
+    /// The canonical spelling of a variant name (so a repro command always spells a defect
+    /// combination the same way), or nil when the app has no such variant.
+    public var canonicalVariant: @Sendable (String) -> String?
 
+    /// An app whose variants are exactly `variants`, or several of them joined with `+`.
     public init(name: String, summary: String, defaultVariant: String, variants: [VariantInfo], scenarios: [any AppScenario]) {
         self.name = name
         self.summary = summary
         self.defaultVariant = defaultVariant
         self.variants = variants
         self.scenarios = scenarios
+        let known = variants.map(\.name)
+        canonicalVariant = { text in
+            if known.contains(text) { return text }
+            let parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+            return parts.count > 1 && parts.allSatisfy(known.contains) ? text : nil
+        }
+    }
+
+    /// An app whose variants are `Variant<Defect>`: `fixed` (the default), `as-written`, and each
+    /// defect alone (any `+`-combination is accepted too).
+    public init<Defect: AppDefect>(name: String, summary: String, fixedSummary: String, defects: Defect.Type,
+                                   scenarios: [any AppScenario]) {
+        self.name = name
+        self.summary = summary
+        defaultVariant = VariantName.fixed
+        variants = [
+            VariantInfo(name: VariantName.fixed, summary: fixedSummary + " (default)"),
+            VariantInfo(name: VariantName.asWritten, summary: "the plan as written, with every defect (also: seed)"),
+        ] + Defect.allCases.map { VariantInfo(name: $0.name, summary: $0.summary, bugID: $0.bugZooId) }
+        self.scenarios = scenarios
+        canonicalVariant = { try? Variant<Defect>.parse($0).name }
     }
 }

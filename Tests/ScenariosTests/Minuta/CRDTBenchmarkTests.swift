@@ -1,4 +1,9 @@
+import AppPorts
+@testable import CRDT
+@testable import Minuta
 import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 import XCTest
 
 /// The merge benchmark's workload, at a small size: it really diverges and merges to one state.

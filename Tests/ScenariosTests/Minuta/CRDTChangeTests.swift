@@ -1,4 +1,9 @@
+import AppPorts
+@testable import CRDT
+@testable import Minuta
 import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 import XCTest
 
 /// Changes: lazy commits, dependencies, heads, and delivery out of causal order.

@@ -1,4 +1,9 @@
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 import XCTest
 
 /// `save` / `load`: deterministic bytes that keep the history; bad bytes are a clear error.

@@ -1,4 +1,9 @@
+import AppPorts
+@testable import CRDT
+@testable import Minuta
 import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 import XCTest
 
 /// Map semantics of the CRDT document, checked against what Automerge does.

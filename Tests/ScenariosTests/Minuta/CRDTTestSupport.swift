@@ -1,4 +1,9 @@
+import AppPorts
+@testable import CRDT
+@testable import Minuta
 import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 import SimCore
 
 /// Random edits for the CRDT property tests: small key and value pools so that conflicts,

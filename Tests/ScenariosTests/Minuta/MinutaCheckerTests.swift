@@ -1,6 +1,11 @@
 import XCTest
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// Every Minuta checker, fed a world built by hand to break exactly its invariant: the violation
 /// is reported, with the entity involved.

@@ -1,5 +1,10 @@
 import XCTest
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// Civil dates and month buckets from Unix milliseconds and a UTC offset, by integer arithmetic.
 final class MinutaCivilDateTests: XCTestCase {

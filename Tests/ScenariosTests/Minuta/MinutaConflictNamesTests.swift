@@ -1,6 +1,11 @@
 import XCTest
 import FakeCloud
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// The conflict-copy recogniser against the names the folder fake gives copies (which follow
 /// the providers' documented forms): `fixed` maps every copy to its primary and no legitimate
@@ -45,7 +50,7 @@ final class MinutaConflictNamesTests: XCTestCase {
     }
 
     func testSeedPatternsMissICloudAndRealDropboxNamesButFindGoogleDrive() {
-        let seed = Minuta.ConflictNames(variant: .seed)
+        let seed = Minuta.ConflictNames(variant: .asWritten)
         XCTAssertFalse(seed.isConflictCopy("tags 2.automerge"), "MI-3: the look-ahead runs after the extension is stripped")
         XCTAssertFalse(seed.isConflictCopy("records/2026/01 (Ann's conflicted copy 2026-01-15).automerge"), "MI-4")
         XCTAssertTrue(seed.isConflictCopy("records/2026/01 (1).automerge"))

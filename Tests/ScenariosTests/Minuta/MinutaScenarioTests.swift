@@ -1,6 +1,11 @@
 import XCTest
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// Scenario-level properties (the CLI's fuzz covers many more seeds in a release build).
 final class MinutaScenarioTests: XCTestCase {

@@ -1,5 +1,10 @@
 import XCTest
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// The app's storage services over an in-memory folder: what `fixed` guarantees and where the
 /// seed's code loses data, without the simulator.
@@ -79,7 +84,7 @@ final class MinutaStorageTests: XCTestCase {
         for seed: UInt64 in [10, 20] {
             let files = MinutaMemoryFileStore()
             for (path, bytes) in F.dataset.legacyFiles(utcOffsetSeconds: 0) { files.files["Minuta/" + path] = bytes }
-            _ = try await Minuta.MigrationService(files: files, defaults: MinutaMemoryDefaults(), clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: seed), variant: .seed).migrate()
+            _ = try await Minuta.MigrationService(files: files, defaults: MinutaMemoryDefaults(), clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: seed), variant: .asWritten).migrate()
             documents.append(try Document(files.files["Minuta/records/2026/01.automerge"]!, actor: ActorId("ab")))
         }
         try documents[0].merge(other: documents[1])

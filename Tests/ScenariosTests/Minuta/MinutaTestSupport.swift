@@ -1,9 +1,14 @@
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// An in-memory storage folder for unit tests of the app's services (no simulator): every call
 /// completes at once; `coordinatedWrite` reads, transforms and writes in one step.
-final class MinutaMemoryFileStore: Minuta.FileStore, @unchecked Sendable {
+final class MinutaMemoryFileStore: CoordinatedFileStore, @unchecked Sendable {
     var files: [String: [UInt8]] = [:]
 
     func read(_ path: String) async throws -> [UInt8]? { files[path] }
@@ -15,26 +20,23 @@ final class MinutaMemoryFileStore: Minuta.FileStore, @unchecked Sendable {
     }
 }
 
-final class MinutaMemoryDefaults: Minuta.KeyValueStore, @unchecked Sendable {
-    var values: [String: String] = [:]
-    func string(forKey key: String) -> String? { values[key] }
-    func bool(forKey key: String) -> Bool { values[key] == "true" }
-    func set(_ value: String?, forKey key: String) { values[key] = value }
-    func set(_ value: Bool, forKey key: String) { values[key] = String(value) }
+final class MinutaMemoryDefaults: KeyValueStore, @unchecked Sendable {
+    var values: [String: JSONValue] = [:]
+    func value(forKey key: String) -> JSONValue? { values[key] }
+    func set(_ value: JSONValue?, forKey key: String) { values[key] = value }
     func synchronize() -> Bool { true }
 }
 
-struct MinutaFixedClock: Minuta.WallClock {
+struct MinutaFixedClock: WallClock {
     var nowMilliseconds: Int64 = 1_768_435_200_000
     var utcOffsetSeconds = 0
 }
 
 /// Seeded ids (one stream per generator).
-final class MinutaCountingIDs: Minuta.IDGenerator, @unchecked Sendable {
+final class MinutaCountingIDs: IDGenerator, @unchecked Sendable {
     var random: SimRandom
     init(seed: UInt64) { random = SimRandom(seed: seed) }
-    func uuid() -> String { random.uuidString().uppercased() }
-    func actorId() -> ActorId { ActorId(random.uuidString().replacingOccurrences(of: "-", with: "")) }
+    func uuid() -> String { random.uuidString() }
 }
 
 /// A small hand-made dataset: two tags, three records (one close to the January boundary).

@@ -1,7 +1,12 @@
 import XCTest
 import FakeCloud
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// idempotent-retry, fed violations built on purpose: a retry that duplicates rows, and later
 /// writes by the device itself; and the cases it deliberately leaves to other checkers.

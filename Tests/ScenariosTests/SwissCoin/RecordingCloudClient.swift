@@ -1,6 +1,11 @@
 import Foundation
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// Test double: records every call and answers success (not a fake cloud: no tables, no rules).
 /// `calculate-balance` answers from `balances` (person id → currency → decimal string).
@@ -54,7 +59,7 @@ final class RecordingCloudClient: CloudClient {
 }
 
 /// In-memory file store (atomic by construction).
-final class MemoryFiles: LocalFileStore {
+final class MemoryFiles: LocalFileStore, @unchecked Sendable {
     var files: [String: Data] = [:]
     func read(path: String) throws -> Data? { files[path] }
     func write(path: String, data: Data) throws { files[path] = data }
@@ -62,7 +67,7 @@ final class MemoryFiles: LocalFileStore {
 }
 
 /// In-memory defaults that keep a separate "durable" copy updated by `synchronize`.
-final class MemoryDefaults: KeyValueStore {
+final class MemoryDefaults: KeyValueStore, @unchecked Sendable {
     var memory: [String: JSONValue] = [:]
     var durable: [String: JSONValue] = [:]
     func value(forKey key: String) -> JSONValue? { memory[key] }
@@ -72,10 +77,10 @@ final class MemoryDefaults: KeyValueStore {
 
 struct FixedClock: WallClock {
     var nowMilliseconds: Int64 = 1_748_736_000_000
-    var timeZoneOffsetSeconds = 0
+    var utcOffsetSeconds = 0
 }
 
-final class CountingIDs: IDGenerator {
+final class CountingIDs: IDGenerator, @unchecked Sendable {
     var next = 0
     func uuid() -> String {
         next += 1

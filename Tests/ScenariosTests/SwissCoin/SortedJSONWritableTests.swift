@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// Each model type's own writer (`SortedJSONWritable`) must give `JSONEncoder`'s `.sortedKeys`
 /// bytes, with every optional set and with every optional nil.

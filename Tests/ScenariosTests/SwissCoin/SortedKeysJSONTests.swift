@@ -1,7 +1,12 @@
 import Foundation
 import XCTest
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// `SortedKeysJSON` must write exactly `JSONEncoder`'s `.sortedKeys` bytes, or refuse.
 final class SortedKeysJSONTests: XCTestCase {

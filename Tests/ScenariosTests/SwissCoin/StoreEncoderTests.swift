@@ -1,7 +1,12 @@
 import Foundation
 import XCTest
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// `StoreEncoder` must give exactly `LocalStore.encode`'s bytes, whatever changed since its last
 /// encode, while reusing the bytes of records that did not change.

@@ -1,5 +1,10 @@
 import XCTest
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 final class SwissCoinBalanceTests: XCTestCase {
     let me = "me", anna = "anna", ben = "ben"

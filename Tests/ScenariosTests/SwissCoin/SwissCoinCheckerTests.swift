@@ -1,7 +1,12 @@
 import XCTest
 import FakeCloud
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// Every Swiss Coin checker, fed a violation built on purpose: a clean `fixed` migration of the
 /// small dataset, then the server (or a device) tampered with through the service role.

@@ -1,6 +1,11 @@
 import XCTest
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 final class SwissCoinMigrationTests: XCTestCase {
     let old = "old-me", auth = "auth-user", anna = "anna"
@@ -54,7 +59,7 @@ final class SwissCoinMigrationTests: XCTestCase {
     }
 
     func testSixteenStepsInOrderAndUploadsInForeignKeyOrder() async throws {
-        for variant in [SwissCoinVariant.fixed, .seed] {
+        for variant in [SwissCoinVariant.fixed, .asWritten] {
             let device = try makeDevice()
             let service = device.service(variant)
             await service.runMigration()
@@ -71,7 +76,7 @@ final class SwissCoinMigrationTests: XCTestCase {
     func testRemapCoversEveryFieldTheSeedLists() async throws {
         let personFields = ["payer_id", "created_by_id", "owed_by_id", "paid_by_id", "from_person_id", "to_person_id",
                             "with_person_id", "person_id"]
-        for variant in [SwissCoinVariant.fixed, .seed] {
+        for variant in [SwissCoinVariant.fixed, .asWritten] {
             let device = try makeDevice()
             await device.service(variant).runMigration()
             var remapped: Set<String> = []
@@ -129,7 +134,7 @@ final class SwissCoinMigrationTests: XCTestCase {
         XCTAssertEqual(try fixed.store.load().ownerAccountId, auth)
 
         let seed = try makeDevice()
-        await seed.service(.seed).runMigration()
+        await seed.service(.asWritten).runMigration()
         XCTAssertEqual(seed.defaults.memory[AppDefaultsKeys.migrationCompleted], .bool(true))
         XCTAssertNil(seed.defaults.durable[AppDefaultsKeys.migrationCompleted], "never synchronized")
         XCTAssertEqual(seed.defaults.memory[AppDefaultsKeys.currentUserId], .string(old), "identity never rewritten")
@@ -150,7 +155,7 @@ final class SwissCoinMigrationTests: XCTestCase {
     func testSeedSendsDoublesAndInstantsFixedSendsExactMoneyAndCalendarDays() async throws {
         let fixed = try makeDevice(), seed = try makeDevice()
         await fixed.service(.fixed).runMigration()
-        await seed.service(.seed).runMigration()
+        await seed.service(.asWritten).runMigration()
         func row(_ device: Device, _ table: String) -> CloudRow { device.client.upserts.first { $0.table == table }!.rows[0] }
         XCTAssertEqual(row(fixed, "transaction_splits")["amount"], .string("3.34"))
         XCTAssertEqual(row(seed, "transaction_splits")["amount"], .double(10.0 / 3))
@@ -165,7 +170,7 @@ final class SwissCoinMigrationTests: XCTestCase {
         var db = everyReferenceDatabase()
         db.reminders.append(Reminder(id: "r2", createdDate: 9, amount: 1, toPersonId: nil))
         let fixed = try makeDevice(db), seed = try makeDevice(db)
-        let fixedService = fixed.service(.fixed), seedService = seed.service(.seed)
+        let fixedService = fixed.service(.fixed), seedService = seed.service(.asWritten)
         await fixedService.runMigration()
         await seedService.runMigration()
         XCTAssertEqual(fixedService.skippedEntities, [SkippedEntity(table: "reminders", localId: "r2", reason: "reminder without id or person")])

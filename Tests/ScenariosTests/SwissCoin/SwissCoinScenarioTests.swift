@@ -1,6 +1,11 @@
 import XCTest
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// Scenario-level properties on the small dataset (the CLI's fuzz smoke covers more seeds in a
 /// release build).

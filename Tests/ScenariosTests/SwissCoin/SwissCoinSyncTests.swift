@@ -1,7 +1,12 @@
 import XCTest
 import FakeCloud
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// The sync engine and its checkers: a `fixed` migration on alice's phone, a fresh tablet, both
 /// syncing (the phone with `edits`), healed; then `tamper` runs inside the simulation.

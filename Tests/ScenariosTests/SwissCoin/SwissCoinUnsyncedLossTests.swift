@@ -1,7 +1,12 @@
 import XCTest
 import FakeCloud
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 /// no-loss for edits saved on a device but never pushed (`NoLossChecker+Unsynced`): reported when
 /// they are gone from every store of the account, not while pending, not once moot.

@@ -1,6 +1,11 @@
 import XCTest
 import SimCore
-@testable import Scenarios
+import AppPorts
+@testable import CRDT
+@testable import Minuta
+import Scenarios
+@testable import SimHarness
+@testable import SwissCoin
 
 final class SwissCoinValueTests: XCTestCase {
     func testEveryDefectNameRoundTripsAndUnknownNameListsValidNames() throws {
@@ -11,13 +16,15 @@ final class SwissCoinValueTests: XCTestCase {
             XCTAssertFalse(defect.summary.isEmpty)
             // The plan's defects point at seed lines; the sync engine's are ours and not in `seed`.
             XCTAssertTrue(defect.isSyncDefect ? defect.seedLines.hasPrefix("none") : defect.seedLines.hasPrefix("l."), defect.name)
-            XCTAssertEqual(SwissCoinVariant.seed.has(defect), !defect.isSyncDefect, defect.name)
+            XCTAssertEqual(SwissCoinVariant.asWritten.has(defect), !defect.isSyncDefect, defect.name)
         }
         XCTAssertEqual(try SwissCoinVariant.parse("fixed"), .fixed)
-        XCTAssertEqual(try SwissCoinVariant.parse("seed"), .seed)
+        XCTAssertEqual(try SwissCoinVariant.parse("as-written"), .asWritten)
+        XCTAssertEqual(try SwissCoinVariant.parse("seed"), .asWritten, "the old name stays an alias")
+        XCTAssertEqual(SwissCoinVariant.asWritten.name, "as-written")
         XCTAssertEqual(try SwissCoinVariant.parse("split-fresh-uuid+payer-fresh-uuid").defects, [.splitFreshUUID, .payerFreshUUID])
         XCTAssertThrowsError(try SwissCoinVariant.parse("split-fresh")) { error in
-            guard case SwissCoinVariantError.unknownName(let name, let valid) = error else { return XCTFail() }
+            guard case VariantError.unknownName(let name, let valid) = error else { return XCTFail() }
             XCTAssertEqual(name, "split-fresh")
             XCTAssertEqual(valid, SwissCoinVariant.validNames)
             XCTAssertTrue("\(error)".contains("global-completion-flag"))

@@ -1,3 +1,5 @@
+import AppPorts
+import CRDT
 import Foundation
 
 extension Minuta {

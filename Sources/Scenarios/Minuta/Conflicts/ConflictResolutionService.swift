@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// The seed's `ConflictResolutionService` (l.740-822): finds every `.automerge` file, groups a
     /// file with its conflict copies by base name, merges each group into the primary, deletes the
@@ -7,7 +10,7 @@ extension Minuta {
     /// load is left for later while the others are merged; the merged primary is written (with a
     /// coordinated read-merge-write, and only if it changed) before any copy is deleted (MI-6).
     public actor ConflictResolutionService {
-        let files: any FileStore
+        let files: any CoordinatedFileStore
         let ids: any IDGenerator
         let variant: MinutaVariant
         let names: ConflictNames
@@ -19,7 +22,7 @@ extension Minuta {
             public let errors: [String]
         }
 
-        public init(files: any FileStore, ids: any IDGenerator, variant: MinutaVariant) {
+        public init(files: any CoordinatedFileStore, ids: any IDGenerator, variant: MinutaVariant) {
             self.files = files
             self.ids = ids
             self.variant = variant

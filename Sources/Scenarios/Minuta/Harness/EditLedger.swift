@@ -1,3 +1,8 @@
+import AppPorts
+import CRDT
+import SimCore
+import SimHarness
+
 /// The harness's record of every user edit it asked for: who made it, when (epoch and per-device
 /// sequence, for causality), what it wrote, and whether the app acknowledged it. Checkers demand
 /// that acknowledged edits survive unless a causally later write replaced them; an edit whose

@@ -1,3 +1,8 @@
+import AppPorts
+import CRDT
+import SimCore
+import SimHarness
+
 /// Something the user does on a device, sent by a scenario to the app process running there.
 /// Edits act on the app's current view (what is on screen), as a user's do.
 enum MinutaAction: Sendable, Equatable {

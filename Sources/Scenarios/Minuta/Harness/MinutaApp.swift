@@ -1,6 +1,9 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
-/// Minuta in the catalogue: its scenarios and its variants (`fixed`, `seed`, each defect).
+/// Minuta in the catalogue: its scenarios and its variants (`fixed`, `as-written`, each defect).
 public enum MinutaApp {
     /// The app's name on the command line.
     public static let name = "minuta"
@@ -10,16 +13,8 @@ public enum MinutaApp {
         AppDefinition(
             name: name,
             summary: "time tracker: JSON → CRDT documents in a Dropbox/iCloud/Drive folder, conflict copies, two writers per device",
-            defaultVariant: "fixed",
-            variants: variants,
-            scenarios: scenarios)
-    }
-
-    static var variants: [VariantInfo] {
-        [
-            VariantInfo(name: "fixed", summary: "merges before it writes, recognises every provider's copies, idempotent migration (default)"),
-            VariantInfo(name: "seed", summary: "the plan as written, with every defect"),
-        ] + MinutaDefect.allCases.map { VariantInfo(name: $0.name, summary: $0.summary, bugID: $0.bugZooId) }
+            fixedSummary: "merges before it writes, recognises every provider's copies, idempotent migration",
+            defects: MinutaDefect.self, scenarios: scenarios)
     }
 
     static var scenarios: [any AppScenario] {

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// The legacy JSON data a user has before the migration: a few tags and records from late
 /// November 2025 to mid January 2026 (the devices' clocks start at 2026-01-15), with records

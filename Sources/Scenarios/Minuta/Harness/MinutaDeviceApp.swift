@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// The Minuta app process on a simulated device: on launch `loadData()` (migrate if needed, merge
 /// conflict copies, load tags and records), then what the user does, one action at a time, from
@@ -37,12 +40,16 @@ final class MinutaSession: @unchecked Sendable {
     init(context: DeviceContext, stage: MinutaStage) {
         self.context = context
         self.stage = stage
-        let files = MinutaDeviceFiles(context: context, counter: stage.appWrites)
-        let clock = MinutaDeviceClock(context: context)
-        let ids = MinutaDeviceIDs(context: context)
-        storage = Minuta.HybridStorageService(files: files, defaults: MinutaDeviceDefaults(context: context),
+        let counter = stage.appWrites
+        // The migration's backup next to the folder is not synced and does not count.
+        let files = DeviceCoordinatedFileStore(context) { path in
+            if path.hasPrefix(Minuta.StoragePaths.folder) { counter.add() }
+        }
+        let clock = DeviceWallClock(context)
+        let ids = DeviceIDGenerator(context)
+        storage = Minuta.HybridStorageService(files: files, defaults: DeviceKeyValueStore(context),
                                               clock: clock, ids: ids, variant: stage.variant)
-        intents = Minuta.AppIntents(files: files, defaults: MinutaDeviceDefaults(context: context, domain: "intents:"),
+        intents = Minuta.AppIntents(files: files, defaults: DeviceKeyValueStore(context, domain: "intents:"),
                                     clock: clock, ids: ids, variant: stage.variant)
     }
 

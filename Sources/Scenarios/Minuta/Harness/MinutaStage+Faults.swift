@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaStage {
     /// Performs `action` with a kill armed at a seeded await point among the next `jobs` of the

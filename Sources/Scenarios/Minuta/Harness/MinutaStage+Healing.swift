@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaStage {
     /// The healing phase: faults off, every device online and its app opened again until a round

@@ -1,5 +1,8 @@
+import AppPorts
+import CRDT
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// One Minuta run's cast: the shared cloud folder, the user's devices (each running the app and
 /// its App Intents), the legacy dataset, the queue of user actions per device, the ledger of

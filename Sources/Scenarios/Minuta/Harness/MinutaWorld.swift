@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// The world at quiescence, as the checkers see it: the legacy dataset, the ledger of user
 /// edits, what each device's app showed last, every device's files and the server's, the

@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// Starts and stops timers (the app's `TimeTrackingService`, which the seed's App Intents use
     /// unchanged, l.951-1000): a timer is a record without an end.
@@ -14,7 +17,7 @@ extension Minuta {
 
         /// Creates a running record for `tagId`; returns it.
         public func startTimer(tagId: String?) async throws -> TimeRecord {
-            let record = TimeRecord(id: ids.uuid(), startTime: clock.nowMilliseconds, tagId: tagId)
+            let record = TimeRecord(id: ids.uuidString(), startTime: clock.nowMilliseconds, tagId: tagId)
             try await storage.saveRecord(record)
             return record
         }
@@ -36,13 +39,13 @@ extension Minuta {
     /// `HybridStorageService`, its own caches and its own `UserDefaults.standard`; every intent
     /// runs `checkAndMigrate()` before it touches storage.
     public struct AppIntents: Sendable {
-        let files: any FileStore
+        let files: any CoordinatedFileStore
         let defaults: any KeyValueStore
         let clock: any WallClock
         let ids: any IDGenerator
         let variant: MinutaVariant
 
-        public init(files: any FileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+        public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
             self.files = files
             self.defaults = defaults
             self.clock = clock

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// convergence: after healing, every device shows the same tags and records (every field), no
 /// conflict copy is left on any device or on the server, and healing reached a fixpoint with the

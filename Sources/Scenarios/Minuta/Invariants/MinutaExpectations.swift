@@ -1,3 +1,8 @@
+import AppPorts
+import CRDT
+import SimCore
+import SimHarness
+
 /// What the ledger and the legacy data allow each entity and field to look like at the end.
 /// Shared by no-loss, no-lost-update and no-resurrection.
 ///

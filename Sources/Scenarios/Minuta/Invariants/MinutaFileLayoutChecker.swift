@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// file-layout: on every device and on the server, each record id is in exactly one month
 /// document, and that document is the month of the record's start in the declared zone (UTC).

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// merge-laws, on the documents the run really produced (every version of every document seen
 /// on any device while it was live, conflict copies included): merge is commutative,

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// no-duplicate: no device shows a record id or a tag id twice (a record left in its old month
 /// after a move, or filed in two months by two devices, shows up twice). Bug zoo MI-12, MI-13.

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// no-loss: on every device, every legacy tag and record survives the migration field for field,
 /// every acknowledged create is there, and every acknowledged edit made without a concurrent

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// no-lost-update: acknowledged edits made concurrently with other writes to the same record or
 /// tag (another device, same epoch) all survive unless a causally later write replaced them —

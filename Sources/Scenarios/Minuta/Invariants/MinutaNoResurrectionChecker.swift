@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 /// no-resurrection: a record or tag whose delete the app acknowledged is on no device afterwards
 /// (a concurrent edit elsewhere does not bring it back, nor does a re-run migration, nor a copy

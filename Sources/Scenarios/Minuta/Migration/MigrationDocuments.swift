@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// The fixed migration's unit of work: one tag or record written as a change of its own, by an
     /// actor derived from the entity's content, into a fresh document. Every device, every re-run

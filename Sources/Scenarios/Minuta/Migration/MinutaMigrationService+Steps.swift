@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta.MigrationService {
     typealias Tag = Minuta.Tag
     typealias TimeRecord = Minuta.TimeRecord

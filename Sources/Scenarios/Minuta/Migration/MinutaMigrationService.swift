@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// The seed's `MigrationService` (l.598-733): backup, tags, records, a completion flag in
     /// `UserDefaults`; `verifyMigration` and `cleanupLegacyData` as separate calls.
@@ -21,12 +24,12 @@ extension Minuta {
 
         let legacy: LocalFileStorageService
         let automerge: AutomergeStorageService
-        let files: any FileStore
+        let files: any CoordinatedFileStore
         let defaults: any KeyValueStore
         let clock: any WallClock
         let variant: MinutaVariant
 
-        public init(files: any FileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+        public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
             self.files = files
             self.defaults = defaults
             self.clock = clock

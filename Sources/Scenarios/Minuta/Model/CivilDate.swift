@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// A calendar date in the proleptic Gregorian calendar, computed with integer arithmetic from
     /// Unix milliseconds and a UTC offset (no Foundation `Calendar`, whose result depends on the

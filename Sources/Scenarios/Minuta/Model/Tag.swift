@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// A tag records are filed under (seed `Tag(id:name:color:createdAt:isArchived:)`). Times are
     /// Unix milliseconds, the seed's Automerge timestamp format (seed §1.2, l.50).

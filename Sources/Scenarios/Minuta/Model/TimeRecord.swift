@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// One tracked interval (seed `TimeRecord(id:startTime:endTime:tagId:comment:images:)`); a
     /// record without an end is a running timer.

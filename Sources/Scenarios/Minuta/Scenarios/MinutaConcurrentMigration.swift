@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaScenario {
     /// Two devices migrate their own JSON copies of the same folder at the same time (sometimes

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaScenario {
     /// Both devices edit the same documents offline; back online the provider makes conflict

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaScenario {
     /// One device works offline for a long time (app and Siri timers) while the other keeps

@@ -1,5 +1,8 @@
+import AppPorts
+import CRDT
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// A Minuta scenario: which providers it may draw, which fault families it forces, and a script
 /// that sets up devices and drives the user; healing and the checks are common to all.

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaScenario {
     /// Nothing concurrent: one device's change syncs to the other normally, then the other saves

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaStage {
     /// Legacy records whose start is in the same UTC month as `id`'s (other than `id`).

@@ -1,4 +1,7 @@
+import AppPorts
+import CRDT
 import SimCore
+import SimHarness
 
 extension MinutaScenario {
     /// Devices in UTC+14 and UTC−12 migrate records close to month ends, create and edit more

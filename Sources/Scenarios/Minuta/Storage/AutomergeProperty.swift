@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// Reads and writes one property of a map object (seed `AutomergeProperty<T>`, l.104-227). A
     /// missing or mistyped value reads as the default, as in the seed; the seed's `Date()` default

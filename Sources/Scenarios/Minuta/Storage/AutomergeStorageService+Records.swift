@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta.AutomergeStorageService {
     /// The seed's `saveRecord` (l.519-533): into the month of the start time; update the object
     /// if the key is there, else create one. `previous` is the record as the caller loaded it

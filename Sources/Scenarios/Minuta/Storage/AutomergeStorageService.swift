@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// The seed's `AutomergeStorageService` (l.363-592): tags in one document, records in one
     /// document per month, whole-file writes.
@@ -9,7 +12,7 @@ extension Minuta {
     /// re-creates a record deleted elsewhere; it edits the images list in place (MI-9); it deletes
     /// only the tags the caller removed (MI-11).
     public actor AutomergeStorageService {
-        let files: any FileStore
+        let files: any CoordinatedFileStore
         let clock: any WallClock
         let ids: any IDGenerator
         let variant: MinutaVariant
@@ -18,7 +21,7 @@ extension Minuta {
         var recordDocuments: [String: Document] = [:]
         private let maxCachedDocuments = 12
 
-        public init(files: any FileStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+        public init(files: any CoordinatedFileStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
             self.files = files
             self.clock = clock
             self.ids = ids

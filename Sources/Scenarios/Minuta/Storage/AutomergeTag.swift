@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// Reads and writes a `Tag` in the tags document (seed `AutomergeTag`, l.238-291).
     struct AutomergeTag: Sendable {

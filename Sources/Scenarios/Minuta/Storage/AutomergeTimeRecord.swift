@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// Reads and writes a `TimeRecord` in a month document (seed `AutomergeTimeRecord`, l.295-356).
     /// `moveSeq` is the fixed variant's own field: how many times the record moved to another

@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// The seed's `HybridStorageService` (l.825-929): migrates on first use, reads Automerge and
     /// falls back to (or merges in) legacy JSON until the migration is complete, always writes to
@@ -11,7 +14,7 @@ extension Minuta {
         let variant: MinutaVariant
         public private(set) var migrationComplete = false
 
-        public init(files: any FileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+        public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
             self.variant = variant
             legacy = LocalFileStorageService(files: files, clock: clock)
             automerge = AutomergeStorageService(files: files, clock: clock, ids: ids, variant: variant)

@@ -1,3 +1,5 @@
+import AppPorts
+import CRDT
 import Foundation
 
 extension Minuta {
@@ -6,10 +8,10 @@ extension Minuta {
     /// records whose start falls in that month on the device that wrote them. JSON with sorted
     /// keys; times in Unix milliseconds.
     public actor LocalFileStorageService {
-        let files: any FileStore
+        let files: any CoordinatedFileStore
         let clock: any WallClock
 
-        public init(files: any FileStore, clock: any WallClock) {
+        public init(files: any CoordinatedFileStore, clock: any WallClock) {
             self.files = files
             self.clock = clock
         }

@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// Why a storage call failed (the seed's `AutomergeError`, l.229-236, plus the fixed variant's
     /// refusal to re-create a record deleted elsewhere).

@@ -1,3 +1,6 @@
+import AppPorts
+import CRDT
+
 extension Minuta {
     /// Where Minuta keeps its files, relative to the app's Documents directory. The storage folder
     /// (`Minuta/`) is the one the cloud provider syncs; the migration backup sits next to it.

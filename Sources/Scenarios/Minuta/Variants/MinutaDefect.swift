@@ -1,7 +1,12 @@
+import AppPorts
+import CRDT
+import SimCore
+import AppPorts
+
 /// One defect of the Minuta migration plan (seed 001_e431d3bf7ab6ca87.txt) that the port can
-/// switch on alone. The `seed` variant has all of them; `fixed` none. `bugZooId` is the id in
-/// /work/shared/bug-zoo.md when the zoo lists it (`nil` for defects found while porting).
-public enum MinutaDefect: String, CaseIterable, Sendable, Comparable {
+/// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooId` is the id in
+/// the shared bug zoo when the zoo lists it (`nil` for defects found while porting).
+public enum MinutaDefect: String, AppDefect {
     case cachedDocumentOverwrite = "cached-document-overwrite"
     case icloudPatternAfterStrip = "icloud-pattern-after-strip"
     case dropboxPatternMismatch = "dropbox-pattern-mismatch"
@@ -17,10 +22,8 @@ public enum MinutaDefect: String, CaseIterable, Sendable, Comparable {
     case dualReadEitherOr = "dual-read-either-or"
     case legacyJSONDelete = "legacy-json-delete"
 
-    /// The kebab-case name used on the command line.
-    public var name: String { rawValue }
-
-    public static func < (lhs: MinutaDefect, rhs: MinutaDefect) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Every Minuta defect is in the plan as written.
+    public var inPlanAsWritten: Bool { true }
 
     /// The bug-zoo id, when the zoo lists this defect.
     public var bugZooId: String? {

@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// The `calculate-balance` edge function: the balance between the caller ("me", the
 /// self-person whose id is `auth.uid()`) and one person, per currency, from the rows the caller can

@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// The server half of the sync engine (the app README's "Sync rules"): a revision and a change
 /// sequence on the synced tables, the record of applied changes, and the two Postgres functions

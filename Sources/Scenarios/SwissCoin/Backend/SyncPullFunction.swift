@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// `rpc('sync_pull', {cursor, limit})`: every synced entity the caller can see that changed after
 /// `cursor` (its `change_seq`, or one of its children's), oldest change first, at most `limit`:

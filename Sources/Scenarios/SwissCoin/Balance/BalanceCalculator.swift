@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The app's balance between "me" and one person, exactly as Swiss Coin computes it in `Double`
 /// (`Person.calculateBalance()`, called by the seed at l.1023; the app's BalanceCalculator.swift and
 /// `FinancialTransaction.pairwiseBalance`): for every transaction both took part in, each debtor's

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The app's per-currency balance value (Swiss Coin `CurrencyBalance`, the type whose
 /// `primaryAmount` the seed compares at l.1034): `Double` amounts keyed by currency code.
 ///

@@ -1,3 +1,5 @@
+import AppPorts
+
 extension ExactBalance {
     /// Every person's balance with `currentUserId` in one pass over the store: for each person id,
     /// exactly what `balance(personId:…)` returns (zero entries omitted; persons with nothing

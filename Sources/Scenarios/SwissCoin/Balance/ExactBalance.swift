@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The fixed variant's balance between "me" and each person: the same net-position rule as the app
 /// (`BalanceCalculator`), in integer minor units per currency, with no rounding loss: a transaction's
 /// splits and payers are reconciled to its total (`MinorUnits.reconcile`) and each debtor's debt is

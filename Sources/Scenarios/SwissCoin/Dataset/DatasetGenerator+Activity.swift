@@ -1,4 +1,7 @@
+import AppPorts
 import Foundation
+import SimCore
+import SimHarness
 
 /// The money-carrying parts of a generated store.
 extension DatasetGenerator {

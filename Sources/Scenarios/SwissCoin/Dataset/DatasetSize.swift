@@ -1,3 +1,7 @@
+import AppPorts
+import SimCore
+import SimHarness
+
 /// How big a generated Swiss Coin store is. `scale` multiplies the default counts (1 = `default`).
 public struct DatasetSize: Sendable, Equatable {
     public let persons: Int

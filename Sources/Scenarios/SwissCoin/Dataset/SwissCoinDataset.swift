@@ -1,5 +1,7 @@
+import AppPorts
 import Foundation
-import SimCore  // only for `SimRandom`
+import SimCore
+import SimHarness
 
 /// A generated pre-migration Swiss Coin store: the local database and the local "me" id that goes
 /// into `UserDefaults "currentUserId"`.

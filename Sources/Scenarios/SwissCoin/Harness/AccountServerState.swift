@@ -1,6 +1,8 @@
-import Foundation
+import AppPorts
 import FakeCloud
+import Foundation
 import SimCore
+import SimHarness
 
 /// One account's server state in a form two runs can be compared by (idempotent-retry): per
 /// table, the rows the account owns, grouped by key. Rows are compared as values; their

@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 /// The user's acknowledged sync edits, replayed onto a device's expected data: what the server
 /// must hold after the migration *and* everything the account's users changed since. An edit

@@ -1,6 +1,8 @@
-import Foundation
+import AppPorts
 import FakeCloud
+import Foundation
 import SimCore
+import SimHarness
 
 /// The app's `CloudClient` as supabase-swift behaves, over the simulated network to FakeCloud.
 ///

@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 /// Where a swept kill lands: inside migration step `step` (1…16), `jobs` await points after the
 /// step starts; or, with `step == nil`, on the idle app `idleMilliseconds` after it exited (the

@@ -1,6 +1,8 @@
+import AppPorts
 import SimCore
+import SimHarness
 
-/// Swiss Coin in the catalogue: its scenarios and its variants (`fixed`, `seed`, each defect).
+/// Swiss Coin in the catalogue: its scenarios and its variants (`fixed`, `as-written`, each defect).
 public enum SwissCoinApp {
     /// The app's name on the command line.
     public static let name = "swisscoin"
@@ -10,16 +12,8 @@ public enum SwissCoinApp {
         AppDefinition(
             name: name,
             summary: "bill splitting: Core Data → Supabase migration (16 steps, identity remap, RLS) and balances",
-            defaultVariant: "fixed",
-            variants: variants,
+            fixedSummary: "the migration as it should be", defects: SwissCoinDefect.self,
             scenarios: scenarios)
-    }
-
-    static var variants: [VariantInfo] {
-        [
-            VariantInfo(name: "fixed", summary: "the migration as it should be (default)"),
-            VariantInfo(name: "seed", summary: "the plan as written, with every defect"),
-        ] + SwissCoinDefect.allCases.map { VariantInfo(name: $0.name, summary: $0.summary, bugID: $0.bugZooId) }
     }
 
     static var scenarios: [any AppScenario] {

@@ -1,6 +1,8 @@
-import Foundation
+import AppPorts
 import FakeCloud
+import Foundation
 import SimCore
+import SimHarness
 
 /// What the app said about itself, per device, for the checkers (status truthfulness).
 final class AppReports: @unchecked Sendable {
@@ -83,8 +85,8 @@ struct SwissCoinDeviceApp: Sendable {
             // After the migration: the user's actions and the sync loop, for devices given a script.
             guard context.isAlive, !Task.isCancelled, let script = ledger.scripts[context.deviceName] else { return }
             let session = SwissCoinSession(
-                context: context, client: client, store: LocalStore(files: DeviceFiles(context), cache: storeCache),
-                defaults: DeviceKeyValues(context), files: DeviceFiles(context), variant: variant, ledger: ledger, script: script)
+                context: context, client: client, store: LocalStore(files: DeviceFileStore(context), cache: storeCache),
+                defaults: DeviceKeyValueStore(context), files: DeviceFileStore(context), variant: variant, ledger: ledger, script: script)
             guard await session.run() else { return }
         }
     }
@@ -92,12 +94,12 @@ struct SwissCoinDeviceApp: Sendable {
     /// The seed's root view `.task`: sign in, then `if shouldRunMigration() { runMigration() }`,
     /// with the user tapping Retry after a failure.
     func migrate(_ context: DeviceContext, _ client: SimSupabaseClient) async {
-        let files = DeviceFiles(context)
-        let defaults = DeviceKeyValues(context)
+        let files = DeviceFileStore(context)
+        let defaults = DeviceKeyValueStore(context)
         guard await signInIfNeeded(client, context) else { return }
         let migration = MigrationService(
             client: client, store: LocalStore(files: files, cache: storeCache), defaults: defaults,
-            clock: DeviceWallClock(context: context), ids: DeviceIDs(context: context),
+            clock: DeviceWallClock(context), ids: DeviceIDGenerator(context),
             variant: variant, log: { context.record("app \($0)") })
         let reports = self.reports
         migration.onStepStarted = { [unowned migration] step in

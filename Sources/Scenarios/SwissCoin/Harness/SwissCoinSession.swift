@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// The app after its migration: the user's scripted actions and the sync loop, side by side in
 /// one process (as the UI and a background sync task are). Both run on the device's executor and
@@ -63,7 +65,7 @@ struct SwissCoinSession {
 
     func engine() -> SyncEngine {
         let engine = SyncEngine(
-            client: client, store: store, clock: DeviceWallClock(context: context), variant: variant,
+            client: client, store: store, clock: DeviceWallClock(context), variant: variant,
             defaultCurrency: defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD",
             log: { context.record("app \($0)") })
         return engine
@@ -74,7 +76,7 @@ struct SwissCoinSession {
     func runScript(_ account: String, _ shared: Shared) async {
         defer { shared.scriptDone = true }
         if let owner = script.account, owner != account { return }
-        let edits = LocalEdits(store: store, ids: DeviceIDs(context: context), clock: DeviceWallClock(context: context))
+        let edits = LocalEdits(store: store, ids: DeviceIDGenerator(context), clock: DeviceWallClock(context))
         let origin = ledger.origin(context.deviceName, now: context.clock.now.nanoseconds)
         // Steps still ahead when this session starts (a relaunch skips the ones that passed); once
         // started, each runs even when an earlier one took long.

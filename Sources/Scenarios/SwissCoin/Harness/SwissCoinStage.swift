@@ -1,6 +1,8 @@
-import Foundation
+import AppPorts
 import FakeCloud
+import Foundation
 import SimCore
+import SimHarness
 
 /// One Swiss Coin run's cast: the fake Supabase, the accounts, the devices with their local data,
 /// and what the app reported. Scenarios build on it; checkers read the `world()` it produces.

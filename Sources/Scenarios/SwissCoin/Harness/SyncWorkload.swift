@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 /// Building blocks of the sync scenarios: fresh devices, waiting for a migration, and seeded edit
 /// scripts whose targets overlap across devices (the same pick indexes), so edits conflict.

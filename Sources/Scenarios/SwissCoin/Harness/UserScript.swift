@@ -1,3 +1,7 @@
+import AppPorts
+import SimCore
+import SimHarness
+
 /// What a user does in the app after the migration, at given virtual times: edits (each picks its
 /// target by index among the store's entities sorted by id, so two devices holding the same data
 /// pick the same one), and signing out or in. Times count from the device's first session after

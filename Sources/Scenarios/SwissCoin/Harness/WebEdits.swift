@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// The user editing rows on the web (or any client that is not a device under test): requests
 /// straight to the fake Supabase with the account's own session, so RLS, `updated_at` and the

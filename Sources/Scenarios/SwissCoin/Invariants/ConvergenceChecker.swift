@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// convergence: after healing, every device that syncs and is signed in holds exactly the
 /// account's synced entities as the server has them (persons, live transactions, settlements,

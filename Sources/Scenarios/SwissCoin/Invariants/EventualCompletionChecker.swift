@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 /// eventual-completion (liveness): with faults over, a device whose owner is signed in finishes
 /// its migration within a bounded number of relaunches; otherwise it is stuck, and the last error

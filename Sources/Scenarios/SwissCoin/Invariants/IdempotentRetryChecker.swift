@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// idempotent-retry: the final server state of an account equals that of the same dataset
 /// migrated with no faults (ids and server timestamps aside). Kills, lost responses and retries

@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// no-cross-account-leak: every row an account owns came from that account's own data — no
 /// entity of another account's local store may appear under it (bug zoo SC-4, SC-5).

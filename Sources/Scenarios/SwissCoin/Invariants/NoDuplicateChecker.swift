@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// no-duplicate: one server row per natural key — split = (transaction, owed-by), payer =
 /// (transaction, paid-by), member = (group, person), subscriber = (subscription, person).

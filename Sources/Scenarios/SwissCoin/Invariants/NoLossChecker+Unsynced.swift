@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// no-loss, for what the user saved on a device after the migration: an edit the app saved
 /// locally (and so showed as done) must reach the server for its account, or still be waiting in

@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// no-loss (and status truthfulness): when a device claims its migration is complete — or its
 /// owner is still signed in after healing — every local entity is on the server for that account,

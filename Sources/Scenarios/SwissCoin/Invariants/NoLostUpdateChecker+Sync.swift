@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// no-lost-update for sync edits: for every field group of a live entity, the server holds the
 /// values of the last acknowledged edit (highest revision) whose user changed that group. A

@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 /// verifier-soundness: the app's own verification (`verifyBalances`, then the completion flag)
 /// must fail whenever the harness's balance-equality fails. Checked at the instant the app

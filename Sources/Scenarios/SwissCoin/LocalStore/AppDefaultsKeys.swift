@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The `UserDefaults` keys the app reads and writes (seed l.41, l.47, l.214, l.285, l.1002).
 public enum AppDefaultsKeys {
     /// The local person id of "me" (seed l.41, l.214).

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// An array as `StoreEncoder` last encoded it: the array itself (kept so its storage, and so the

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// An `Encoder` that records the fields a value writes into its top-level keyed container, in the
 /// order it writes them, instead of encoding them: `StoreEncoder` then re-encodes them one by one.
 ///

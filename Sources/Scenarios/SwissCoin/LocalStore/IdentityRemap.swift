@@ -1,3 +1,5 @@
+import AppPorts
+
 /// Rewrites the local store from the old local "me" id to the auth user id: every person reference
 /// the seed remaps on upload (l.125-138) plus the person's own id. The seed never does this (SC-15);
 /// the fixed variant runs it after a verified migration so later local edits use the server identity.

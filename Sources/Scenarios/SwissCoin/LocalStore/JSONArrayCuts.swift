@@ -1,3 +1,5 @@
+import AppPorts
+
 /// Finds the elements of a JSON array written without whitespace (`JSONEncoder` without
 /// `.prettyPrinted`): the bytes between its top-level commas.
 enum JSONArrayCuts {

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// The app's persistent store (Core Data's SQLite file, seed l.196) kept in a `LocalFileStore` as one

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// A model type that writes its own bytes exactly as `JSONEncoder` with `.sortedKeys` writes its

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// The three containers a `SortedKeysJSON.Node` hands out. Every primitive is written at once into

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// Writes a value as exactly the bytes `JSONEncoder` gives with `outputFormatting = [.sortedKeys]`,

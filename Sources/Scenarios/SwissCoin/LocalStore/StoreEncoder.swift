@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// Encodes a value to exactly the bytes `encoder` would give, reusing the encoded bytes of

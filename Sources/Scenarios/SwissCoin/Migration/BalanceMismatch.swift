@@ -1,3 +1,5 @@
+import AppPorts
+
 /// One difference found by `verifyBalances` (seed l.1036-1037 prints it; the fixed variant fails).
 /// Amounts are as compared: `Double` major units in the seed path, minor units (as `Double`) in the fixed one.
 public struct BalanceMismatch: Equatable, Sendable {

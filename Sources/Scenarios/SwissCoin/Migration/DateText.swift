@@ -1,3 +1,5 @@
+import AppPorts
+
 /// How dates leave the app. The seed encodes every `Date` as an instant (supabase-swift's ISO 8601
 /// with milliseconds, UTC), also for date-only columns (SC-21); the fixed variant sends a calendar
 /// day (`yyyy-MM-dd`) computed in the time zone the user entered it in.

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// Why a migration run stopped (the seed's `MigrationError`, l.849-864, plus the fixed variant's
 /// refusals). `uploadFailed` is kept for fidelity: the seed declares it but never throws it.
 public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible {

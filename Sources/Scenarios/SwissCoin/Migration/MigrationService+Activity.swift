@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// Steps 11-16: settlements, reminders, messages and subscription activity (seed l.648-844).
 extension MigrationService {

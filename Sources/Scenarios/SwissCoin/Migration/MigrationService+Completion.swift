@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// After step 16 (seed l.284-287): mark the migration complete. The fixed variant first verifies all
 /// balances, then rewrites the local identity, then writes the account's flag and flushes it.

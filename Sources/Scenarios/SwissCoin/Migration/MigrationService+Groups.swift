@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// Steps 4-7: groups, memberships, subscriptions, subscribers (seed l.415-551).
 extension MigrationService {

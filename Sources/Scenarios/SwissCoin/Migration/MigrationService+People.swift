@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// Steps 1-3: profile, "me" as a person, other persons (seed l.312-413).
 extension MigrationService {

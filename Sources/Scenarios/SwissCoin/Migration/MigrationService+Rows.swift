@@ -1,5 +1,6 @@
+import AppPorts
 import Foundation
-import SimCore  // only for `JSONValue`
+import SimValues
 
 /// How values become row fields and how rows are sent: the seed's `AnyEncodable(...)` encodings and
 /// bare `.upsert(dto)` (every step), or the fixed variant's exact money, calendar days and guarded upserts.

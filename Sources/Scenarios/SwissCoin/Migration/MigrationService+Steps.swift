@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The 16 steps in FK order, with the seed's progress texts (seed l.220-282, table l.146-163).
 extension MigrationService {
     /// The seed's step descriptions, index = step − 1 (for UI and traces).

@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// Steps 8-10: transactions, splits, payers (seed l.553-646).
 extension MigrationService {

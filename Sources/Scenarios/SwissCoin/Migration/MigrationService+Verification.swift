@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// `verifyBalances()` (seed l.1011-1054): compares local balances with the `calculate-balance` edge
 /// function. The seed samples the first 5 persons, compares only the primary amount as `Double`

@@ -1,5 +1,6 @@
+import AppPorts
 import Foundation
-import SimCore  // only for `JSONValue`
+import SimValues
 
 /// The Swiss Coin migration orchestrator (seed `MigrationService`, l.171-845): uploads the local
 /// Core Data store to Supabase in 16 FK-ordered steps, remapping the local "me" person to the auth

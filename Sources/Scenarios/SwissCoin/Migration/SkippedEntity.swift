@@ -1,3 +1,5 @@
+import AppPorts
+
 /// A local entity the migration could not upload (a missing id or reference, the seed's
 /// `guard ... else { continue }` sites). The seed drops these silently; the fixed variant lists them
 /// in `MigrationService.skippedEntities` and persists their count per account.

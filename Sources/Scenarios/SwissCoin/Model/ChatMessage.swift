@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `ChatMessage` entity (seed l.722-735): a message in a person, group, subscription
 /// or transaction conversation.
 public struct ChatMessage: Codable, Equatable, Sendable {

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `FinancialTransaction` entity with its `splits` and `payers` (seed l.560-575,
 /// l.592-612, l.623-642). `payerId` is the legacy single payer; `payers` (multi-payer) overrides it
 /// when non-empty, as the app's `effectivePayers` does. Children keep insertion order.

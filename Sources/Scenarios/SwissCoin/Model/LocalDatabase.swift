@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The whole local Core Data store (the seed's `PersistenceController.shared.container`, l.196) as
 /// one value. Each array is in creation order, which is the port's definition of a Core Data fetch
 /// without sort descriptors (the seed never sorts a fetch; `fetchLimit = 5` at l.1019 takes the

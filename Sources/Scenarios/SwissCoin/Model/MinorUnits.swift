@@ -1,3 +1,5 @@
+import AppPorts
+
 /// Exact money: integer minor units per currency, and the conversion from the app's `Double`
 /// amounts (SC-20). The seed stores `Double`; the fixed variant derives exact minor units here so a
 /// transaction's splits and payers sum exactly to its amount.

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 // Each model type written key by key in `JSONEncoder`'s `.sortedKeys` order (UTF-8 bytes), with

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// The Core Data `Person` entity (seed l.70, l.380-390): a contact the user tracks, or the user

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `Reminder` entity (seed l.690-702): a payment reminder sent to a person.
 public struct Reminder: Codable, Equatable, Sendable {
     public var id: String?

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `Settlement` entity (seed l.656-670): `fromPerson` paid `toPerson` back.
 public struct Settlement: Codable, Equatable, Sendable {
     public var id: String?

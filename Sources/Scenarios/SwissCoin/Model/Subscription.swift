@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `Subscription` entity and its `subscribers` relationship (seed l.492-513,
 /// l.530-545). `startDate`/`nextBillingDate` are instants (ms) whose *calendar day in the user's time
 /// zone* is what the user meant (SC-21). `subscriberIds` keeps insertion order (see `UserGroup`).

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `SubscriptionPayment` entity (seed l.755-768): one billing period paid by a person.
 /// `billingPeriodStart`/`End` are calendar days the user meant, stored as instants (SC-21).
 public struct SubscriptionPayment: Codable, Equatable, Sendable {

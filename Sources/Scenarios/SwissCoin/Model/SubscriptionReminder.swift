@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `SubscriptionReminder` entity (seed l.822-834).
 public struct SubscriptionReminder: Codable, Equatable, Sendable {
     public var id: String?

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `SubscriptionSettlement` entity (seed l.788-802).
 public struct SubscriptionSettlement: Codable, Equatable, Sendable {
     public var id: String?

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The sync engine's durable state, kept in the local store next to the data it describes so an
 /// edit and its outbox entry are saved together (one atomic `LocalStore.save`). Not in the seed:
 /// the sync engine is ours (see the app README's "Sync rules").

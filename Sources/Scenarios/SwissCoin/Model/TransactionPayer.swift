@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `TransactionPayer` entity (seed l.628-635): one contribution to a multi-payer
 /// transaction. No local id, like splits.
 public struct TransactionPayer: Codable, Equatable, Sendable {

@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The Core Data `TransactionSplit` entity (seed l.597-605): what one person owes on a transaction.
 /// It has no id locally ("splits don't have IDs locally yet", l.600); `rawAmount` is the user's input
 /// before the app derived `amount` (0 when unset).

@@ -1,3 +1,4 @@
+import AppPorts
 import Foundation
 
 /// The Core Data `UserGroup` entity and its `members` to-many relationship (seed l.422-432,

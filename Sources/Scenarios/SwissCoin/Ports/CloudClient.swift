@@ -1,5 +1,6 @@
+import AppPorts
 import Foundation
-import SimCore  // only for `JSONValue`: plain data, no simulator behaviour (see README "Dependencies").
+import SimValues
 
 /// One row as PostgREST sends and receives it: column name → JSON value.
 public typealias CloudRow = [String: JSONValue]

@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// One PostgREST filter (`column=op.value`), e.g. the seed's `.eq("id", value: ...)` (l.363).
 public struct CloudFilter: Sendable, Equatable {

@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 extension SwissCoinScenario {
     /// Alice's migration is interrupted; she signs out and Bob signs in on the same device; Bob

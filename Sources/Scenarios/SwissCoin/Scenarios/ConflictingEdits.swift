@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 extension SwissCoinScenario {
     /// Request faults of the sync scenarios, capped at 0.1% each (as `interrupted-upload` caps

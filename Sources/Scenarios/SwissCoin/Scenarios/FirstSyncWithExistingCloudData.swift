@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 extension SwissCoinScenario {
     /// Alice's first device migrates; she then edits some rows on the web. Later two more devices

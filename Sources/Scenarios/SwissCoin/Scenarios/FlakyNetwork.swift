@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 extension SwissCoinScenario {
     /// 5xx, 429, lost requests, slow responses and partitions during the migration, then healing.

@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 extension SwissCoinScenario {
     /// Kill the app at a seeded point (up to three times): a uniformly drawn step and an await point

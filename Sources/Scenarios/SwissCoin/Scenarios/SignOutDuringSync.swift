@@ -1,4 +1,6 @@
+import AppPorts
 import SimCore
+import SimHarness
 
 extension SwissCoinScenario {
     /// Alice edits offline, comes back online, and while the sync pass pushes her outbox her

@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// A Swiss Coin scenario: which fault families it forces on, and a script that sets up accounts
 /// and devices and injects its faults; healing and the checks are common to all.

@@ -1,5 +1,7 @@
+import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 extension SwissCoinScenario {
     /// While the migration runs past the splits (a seeded step 11-16), another client corrupts one

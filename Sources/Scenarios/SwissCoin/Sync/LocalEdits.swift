@@ -1,3 +1,5 @@
+import AppPorts
+
 /// What the user does in the app after the migration: each edit changes the local store and
 /// queues an outbox change in the same save, so an edit is either durable with its outbox entry
 /// or not made at all (a kill in between loses both). Returns the outbox change, or nil when the

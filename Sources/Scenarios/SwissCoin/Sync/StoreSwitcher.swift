@@ -1,5 +1,6 @@
+import AppPorts
 import Foundation
-import SimCore  // only for `JSONValue`
+import SimValues
 
 /// Fixed variant: one local store per account. When another account signs in on a device whose
 /// store belongs to someone else, that store (with its unsynced outbox) is set aside under its

@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// The pulled-only tables (settlements, groups, subscriptions and their activity, reminders,
 /// messages): no user action edits them after the migration, so a device only takes the server's

@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// Keeps the local store and the account's server rows in step after the migration (the app
 /// README's "Sync rules"): pushes the outbox oldest first through `sync_push`, then pulls every

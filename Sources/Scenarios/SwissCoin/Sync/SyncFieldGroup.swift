@@ -1,3 +1,5 @@
+import AppPorts
+
 /// The unit of a sync edit: columns that change together. A push carries only the groups a user
 /// changed, and a rebase re-applies whole groups, so a concurrent edit of another group survives
 /// and a transaction's amount never travels without the splits and payers that must add up to it.

@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// The pulled-only entities (groups, subscriptions and their activity, reminders, messages) ↔ the
 /// rows `sync_pull` carries. Local → row is the fixed migration's encoding (what convergence

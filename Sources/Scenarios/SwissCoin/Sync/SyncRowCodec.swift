@@ -1,4 +1,5 @@
-import SimCore  // only for `JSONValue`
+import AppPorts
+import SimValues
 
 /// Local entities ↔ the rows `sync_push` and `sync_pull` carry. Money leaves as exact decimal text
 /// from minor units (splits and payers reconciled to the amount, as the fixed migration sends them);

@@ -1,7 +1,11 @@
+import AppPorts
+import SimCore
+import AppPorts
+
 /// One defect of the Swiss Coin migration plan (seed 000_a34d787f753d6341.txt) that the port can
-/// switch on alone. The `seed` variant has all of them; `fixed` none. `bugZooId` is the id in
-/// /work/shared/bug-zoo.md when the zoo lists it (`nil` for defects found while porting).
-public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
+/// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooId` is the id in
+/// the shared bug zoo when the zoo lists it (`nil` for defects found while porting).
+public enum SwissCoinDefect: String, AppDefect {
     case splitFreshUUID = "split-fresh-uuid"
     case payerFreshUUID = "payer-fresh-uuid"
     case globalCompletionFlag = "global-completion-flag"
@@ -30,17 +34,12 @@ public enum SwissCoinDefect: String, CaseIterable, Sendable, Comparable {
     case syncHardDelete = "sync-hard-delete"
     case wipeOnSignOut = "wipe-on-sign-out"
 
-    /// Whether the plan as written has the defect (the `seed` variant): false for the sync
+    /// Whether the plan as written has the defect (the `as-written` variant): false for the sync
     /// engine's defects, which are ours.
-    public var inSeedPlan: Bool { !isSyncDefect }
+    public var inPlanAsWritten: Bool { !isSyncDefect }
 
     /// A defect of the sync engine rather than of the migration plan.
     public var isSyncDefect: Bool { self == .syncWholeRowPush || self == .syncHardDelete || self == .wipeOnSignOut }
-
-    /// The kebab-case name used on the command line.
-    public var name: String { rawValue }
-
-    public static func < (lhs: SwissCoinDefect, rhs: SwissCoinDefect) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The bug-zoo id, when the zoo lists this defect.
     public var bugZooId: String? {

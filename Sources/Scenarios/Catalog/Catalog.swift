@@ -1,0 +1,27 @@
+import Minuta
+import SimHarness
+import SwissCoin
+
+/// Every app under test, with its scenarios and variants: what `simrun list` prints and what
+/// names on the command line resolve against.
+public enum Catalog {
+    /// The apps, in a fixed order.
+    public static var apps: [AppDefinition] {
+        [SwissCoinApp.definition, MinutaApp.definition]
+    }
+
+    /// The app with this name.
+    public static func app(named name: String) -> AppDefinition? {
+        apps.first { $0.name == name }
+    }
+
+    /// Every (app, scenario) pair whose scenario has this name, in catalogue order.
+    public static func scenarios(named name: String) -> [any AppScenario] {
+        apps.flatMap { $0.scenarios.filter { $0.name == name } }
+    }
+
+    /// Every scenario of every app.
+    public static var allScenarios: [any AppScenario] {
+        apps.flatMap(\.scenarios)
+    }
+}

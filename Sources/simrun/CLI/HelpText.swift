@@ -1,0 +1,152 @@
+/// Usage text: `simrun help`, `--help`, `-h`, `simrun <command> --help`.
+enum HelpText {
+    static let exitCodes = """
+    Exit codes:
+      0  every run passed
+      1  a run failed an invariant (safety or liveness violation)
+      2  bad input (unknown command, flag, app, scenario or variant; malformed value; bad replay file)
+      3  harness error (an escape or stall, a determinism divergence)
+    """
+
+    static let general = """
+    simrun — deterministic simulation of data migrations and sync engines
+
+    Usage:
+      simrun [run] --seed S --scenario NAME [options]   run one seed
+      simrun list [--json]                              apps, scenarios, variants and defects
+      simrun fuzz [options]                             run many seeds, summarise failures
+      simrun check-determinism --seed S --scenario NAME run a seed twice in child processes
+      simrun shrink --seed S --scenario NAME            minimise a failing run into a replay file
+      simrun replay FILE                                re-run a replay file exactly
+      simrun bench [--json] [--quick] [--only LIST]     kernel and scenario throughput
+      simrun help [COMMAND]                             this text, or a command's
+
+    Examples:
+      simrun list
+      simrun --seed 42 --scenario interrupted-upload
+      simrun --seed 0x2a --scenario swisscoin/interrupted-upload --variant split-fresh-uuid --trace
+      simrun fuzz --scenario all --seeds 1000 --jobs 2
+      simrun shrink --seed 17 --scenario swisscoin/lost-response --variant seed
+      simrun replay replays/swisscoin-lost-response-17.json --timeline timeline.md
+
+    Seeds are 64-bit: decimal (42) or hex (0x2a).
+
+    """ + exitCodes
+
+    static let run = """
+    simrun [run] --seed S --scenario NAME [--app A] [--variant V] [--size N] [--policy fifo|random]
+                 [--trace] [--trace-out FILE] [--json]
+
+    Runs one seed and prints the derived fault plan, the outcome, the invariants checked, virtual
+    time, events, wall time and the trace hash. On a failure: the invariant, the entities with
+    expected and actual values, the devices' last trace records and the command that reproduces it.
+
+      --scenario NAME   a scenario name (run for every app that has it) or app/name
+      --app A           pick one app
+      --variant V       a variant, or defect names joined with + (default: the app's default)
+      --size N          dataset size: 0 small (8 people, 40 transactions), 1 default
+                        (30 people, 300 transactions), N = default × N (max 1000)
+      --policy P        ready-queue policy: random (default) or fifo
+      --trace           print every trace record
+      --trace-out FILE  write the trace as JSON Lines
+      --json            one JSON document on stdout
+
+    Examples:
+      simrun --seed 42 --scenario interrupted-upload
+      simrun run --seed 0xdeadbeef --scenario swisscoin/lost-response --variant seed --json
+
+    """ + exitCodes
+
+    static let list = """
+    simrun list [--json]
+
+    Lists every app with its scenarios (one line each: what it does, what it checks), its variants
+    and its defects with their bug ids.
+
+    """ + exitCodes
+
+    static let fuzz = """
+    simrun fuzz [--scenario NAME|all] [--app A] [--variant V]
+                [--seeds N | --from A --to B | --time-budget 10m] [--jobs J] [--shard i/n]
+                [--size N] [--policy P] [--json] [--junit FILE]
+
+    Runs many seeds of every selected scenario (default: all scenarios, --seeds 100 from seed 1)
+    and prints a summary per scenario and the repro command of every failure.
+
+      --seeds N          N seeds starting at --from (default 1)
+      --from A --to B    the inclusive seed range A…B
+      --time-budget T    keep going until T has passed (90s, 10m, 2h)
+      --jobs J           J worker threads (default 1); results are reported in seed order
+      --shard i/n        take positions p of the range with p % n == i-1 (1 ≤ i ≤ n)
+      --json             one JSON document on stdout
+      --junit FILE       write JUnit XML
+
+    Examples:
+      simrun fuzz --seeds 1000 --jobs 2
+      simrun fuzz --scenario swisscoin/interrupted-upload --variant seed --from 1 --to 5000 --shard 1/4
+
+    """ + exitCodes
+
+    static let checkDeterminism = """
+    simrun check-determinism --seed S --scenario NAME [--app A] [--variant V] [--size N] [--policy P] [--json]
+
+    Runs the seed in two separate child processes and compares their trace hashes. On a mismatch
+    prints the first divergent trace record of each side and exits 3.
+
+    Example:
+      simrun check-determinism --seed 42 --scenario swisscoin/interrupted-upload
+
+    """ + exitCodes
+
+    static let shrink = """
+    simrun shrink --seed S --scenario NAME [--app A] [--variant V] [--size N] [--policy P]
+                  [--out FILE] [--max-runs N]
+
+    Minimises a failing run: removes injected faults (halves, quarters, … single faults) while the
+    same invariant still fails, at most --max-runs re-runs (default 300). Writes a replay file
+    (default replays/<app>-<scenario>-<seed>.json) and prints the minimal timeline.
+
+    Example:
+      simrun shrink --seed 17 --scenario swisscoin/lost-response --variant seed
+
+    """ + exitCodes
+
+    static let replay = """
+    simrun replay FILE [--timeline FILE.md] [--trace] [--json]
+
+    Re-runs a replay file exactly (seed, fault schedule, size, policy) and says whether the outcome
+    matches the one recorded. Warns when the file was written at another commit.
+
+      --timeline FILE.md  write the run as a Mermaid sequence diagram
+
+    Example:
+      simrun replay replays/swisscoin-lost-response-17.json --timeline timeline.md
+
+    """ + exitCodes
+
+    static let bench = """
+    simrun bench [--json] [--quick] [--only LIST]
+
+    Kernel figures: timer heap events/s, executor hops/s, a 10,000-request simulated upload with
+    ~5 % faults (median of 5), memory across 1,000 and 10,000 seeds in one process, per-scenario
+    throughput, and merging two Minuta CRDT documents of 10,000 operations each. --quick shrinks every size (for tests). Use a release build for real figures.
+    --only picks sections, comma-separated: heap, executor, upload, memory, scenarios, and the extra sections of this build (crdt)
+    (e.g. --only heap,executor).
+
+    """ + exitCodes
+
+    /// The text for a command name, or nil for an unknown one.
+    static func forCommand(_ name: String) -> String? {
+        switch name {
+        case "run": return run
+        case "list": return list
+        case "fuzz": return fuzz
+        case "check-determinism": return checkDeterminism
+        case "shrink": return shrink
+        case "replay": return replay
+        case "bench": return bench
+        case "help": return general
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SimHarness
+import SimCore
+
+/// `simrun replay FILE`: re-run a replay file exactly and compare with what it expects.
+enum ReplayCommand {
+    static let flags = ["--timeline", "--trace", "--json", "--help"]
+
+    static func main(_ tokens: [String]) throws -> ExitCode {
+        var args = Arguments(tokens)
+        try args.rejectUnknownFlags(known: flags)
+        let timeline = try args.option("--timeline")
+        let printTrace = try args.flag("--trace")
+        let json = try args.flag("--json")
+        let files = args.positionals()
+        try args.finish(known: flags)
+        guard files.count == 1 else { throw UsageError("replay takes one replay file (e.g. simrun replay replays/app-scenario-42.json)") }
+        let replay = try ReplayFile.load(files[0])
+        let targets = try Selection.resolve(scenario: "\(replay.app)/\(replay.scenario)", app: nil, variant: replay.variant, allowAll: false)
+        let current = BuildInfo.commit
+        if replay.commit != current {
+            Console.err("simrun: warning: \(files[0]) was written at commit \(replay.commit), this is \(current); replaying anyway")
+        }
+        let schedule = FaultSource.schedule(FaultSchedule(replay.faults))
+        let report = RunExecution.run(targets[0], seed: replay.seed, runner: replay.settings.runner(recordTrace: true, faults: schedule))
+        if let timeline { try Console.write(MermaidTimeline.markdown(report), to: timeline, what: "timeline") }
+        let matches = report.outcome.label == replay.expectedOutcome
+            && report.outcome.violations.first?.invariant == replay.expectedInvariant
+        if json {
+            var fields = report.json.objectValue ?? [:]
+            fields["expected"] = ["outcome": .string(replay.expectedOutcome), "invariant": replay.expectedInvariant.map { .string($0) } ?? .null,
+                                  "trace_hash": .string(replay.expectedTraceHash)]
+            fields["matches_expected"] = .bool(matches)
+            fields["trace_hash_matches"] = .bool(report.traceHashHex == replay.expectedTraceHash)
+            Console.out(JSONValue.object(fields).canonicalText)
+        } else {
+            RunCommand.printHuman(report, target: targets[0], settings: replay.settings, trace: printTrace, faults: schedule,
+                                  repro: "simrun replay \(files[0])")
+            Console.out(verdict(report, replay: replay, matches: matches))
+            if let timeline { Console.out("timeline: \(timeline)") }
+        }
+        return ExitCode.of(report.outcome)
+    }
+
+    static func verdict(_ report: RunReport, replay: ReplayFile, matches: Bool) -> String {
+        let expected = replay.expectedOutcome + (replay.expectedInvariant.map { " (\($0))" } ?? "")
+        let hash = report.traceHashHex == replay.expectedTraceHash ? "same trace hash" : "trace hash differs (expected \(replay.expectedTraceHash))"
+        return matches ? "matches the expected outcome: \(expected); \(hash)" : "DOES NOT MATCH the expected outcome: \(expected); \(hash)"
+    }
+}

@@ -1,0 +1,52 @@
+import SimHarness
+import SimCore
+
+/// One thing to run: an app's scenario under a variant.
+struct Target: Sendable {
+    let scenario: any AppScenario
+    let variant: String
+
+    var app: String { scenario.app }
+    var name: String { scenario.name }
+    /// `swisscoin/interrupted-upload`.
+    var qualifiedName: String { "\(scenario.app)/\(scenario.name)" }
+}
+
+/// The run knobs shared by run, fuzz, shrink and check-determinism.
+struct RunSettings: Sendable {
+    var size = 1
+    var policy: SchedulingPolicy = .random
+
+    /// Reads `--size` and `--policy`.
+    static func parse(_ args: inout Arguments) throws -> RunSettings {
+        var settings = RunSettings()
+        if let text = try args.option("--size") { settings.size = try Values.count(text, flag: "--size", range: 0...1_000) }
+        if let text = try args.option("--policy") {
+            guard let policy = SchedulingPolicy(rawValue: text) else {
+                throw Suggest.unknown("policy", text, known: SchedulingPolicy.allCases.map(\.rawValue))
+            }
+            settings.policy = policy
+        }
+        return settings
+    }
+
+    /// The flags to repeat in a repro command (only those that differ from the defaults).
+    var reproFlags: String {
+        (size != 1 ? " --size \(size)" : "") + (policy != .random ? " --policy \(policy.rawValue)" : "")
+    }
+
+    /// A runner with these settings.
+    func runner(recordTrace: Bool = false, faults: FaultSource = .swarm) -> ScenarioRunner {
+        var runner = ScenarioRunner()
+        runner.size = size
+        runner.policy = policy
+        runner.recordTrace = recordTrace
+        runner.faultSource = faults
+        return runner
+    }
+}
+
+/// The exact command line that reproduces one run.
+func reproCommand(_ target: Target, seed: UInt64, settings: RunSettings) -> String {
+    "simrun --seed \(seed) --scenario \(target.qualifiedName) --variant \(target.variant)\(settings.reproFlags)"
+}
