@@ -120,9 +120,9 @@ final class SyncAgent {
         var milliseconds = random.int(in: SyncAgent.transferLatency)
         if let extra { milliseconds += random.int(in: extra) }
         let slow = simulator.faults.decide(.slowResponse, subject: "folder \(device.name) \(path)") { stream in
-            String(stream.int(in: SyncAgent.slowTransferExtra))
+            IntegerDetail(stream.int(in: SyncAgent.slowTransferExtra))
         }
-        if let slow, let added = Int(slow) { milliseconds += added }
+        if let slow { milliseconds += Int(slow.value) }
         return milliseconds
     }
 

@@ -27,7 +27,14 @@ public struct ScenarioRunner: Sendable {
         let outcome: RunOutcome
         do {
             let violations = try scenario.execute(in: sim, variant: variant, size: size)
-            outcome = RunOutcome.from(violations)
+            if let bad = sim.faults.malformed.first {
+                outcome = .harnessError("the fault schedule has a malformed fault: \(bad) (\(sim.faults.malformed.count) in all)")
+            } else {
+                outcome = RunOutcome.from(violations + sim.boundsHit.map {
+                    Violation(invariant: "eventual-completion", kind: .liveness,
+                              message: "the scenario hit a bound: \($0)", entities: [])
+                })
+            }
         } catch SimulationError.budgetExhausted(let events, let pending) {
             outcome = .livenessViolation(reason: "event budget exhausted after \(events) events (\(pending))", [
                 Violation(invariant: "eventual-completion", kind: .liveness,

@@ -8,7 +8,7 @@ extension Simulator {
             buggifyState.active[label] = stream.chance(1, in: 4) }
         let active = buggifyState.active[label] ?? false
         guard active || faults.isScheduled else { return false }
-        return faults.decide(.buggify, subject: "\(label)#\(hit)") != nil
+        return faults.fires(.buggify, subject: "\(label)#\(hit)")
     }
 }
 

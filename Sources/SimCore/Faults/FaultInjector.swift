@@ -8,6 +8,9 @@ public final class FaultInjector {
     public var isEnabled = true
     /// Every fault injected so far, in order.
     public private(set) var injected: [InjectedFault] = []
+    /// Scheduled faults whose detail text did not parse as the opportunity's detail type (a
+    /// corrupt or hand-edited replay file): the run is a harness error, not a silent pass.
+    public private(set) var malformed: [InjectedFault] = []
 
     private let schedule: FaultSchedule?
     private var streams: [SimRandom]
@@ -40,27 +43,47 @@ public final class FaultInjector {
         plan.set(family, ppm: ppm)
     }
 
-    /// Returns the fault's detail if a fault of `family` fires at this opportunity, else nil.
-    /// `detail` may draw from the family's stream (e.g. which 5xx); it runs only when firing.
-    public func decide(
-        _ family: FaultFamily, subject: @autoclosure () -> String,
-        detail: (inout SimRandom) -> String = { _ in "" }
-    ) -> String? {
+    /// Returns the fault's typed detail if a fault of `family` fires at this opportunity, else
+    /// nil. `draw` may draw from the family's stream (which 5xx, how long); it runs only when
+    /// firing. Under a schedule the detail is the scheduled text parsed as `D`; text that does
+    /// not parse is logged in `malformed` and fires nothing.
+    public func decide<D: FaultDetail>(
+        _ family: FaultFamily, subject: @autoclosure () -> String, draw: (inout SimRandom) -> D
+    ) -> D? {
         guard isEnabled else { return nil }
         if let schedule {
             guard plan.isOn(family) else { return nil }
             let subject = subject()
             guard let found = schedule.detail(for: family, subject: subject) else { return nil }
+            guard let detail = D(text: found) else {
+                malformed.append(InjectedFault(family: family, subject: subject, detail: found))
+                return nil
+            }
             log(InjectedFault(family: family, subject: subject, detail: found))
-            return found
+            return detail
         }
         let ppm = plan.rate(family)
         guard ppm > 0 else { return nil }
         let index = FaultFamily.allCases.firstIndex(of: family)!
         guard streams[index].chance(ppm: ppm) else { return nil }
-        let chosen = detail(&streams[index])
-        log(InjectedFault(family: family, subject: subject(), detail: chosen))
+        let chosen = draw(&streams[index])
+        log(InjectedFault(family: family, subject: subject(), detail: chosen.text))
         return chosen
+    }
+
+    /// Whether a fault of a family without parameters fires at this opportunity.
+    public func fires(_ family: FaultFamily, subject: @autoclosure () -> String) -> Bool {
+        decide(family, subject: subject(), draw: { _ in NoDetail() }) != nil
+    }
+
+    /// Logs a fault a scenario's script injects whatever the plan says (a kill the scenario is
+    /// about), so the run's fault schedule names it and a replay or `shrink` can keep or drop it.
+    /// Nothing is injected while faults are off (healing). Under a schedule use `decide`.
+    public func logScripted<D: FaultDetail>(_ family: FaultFamily, subject: String, _ detail: D) -> D? {
+        precondition(schedule == nil, "under a schedule a scripted fault is decided by the schedule")
+        guard isEnabled else { return nil }
+        log(InjectedFault(family: family, subject: subject, detail: detail.text))
+        return detail
     }
 
     /// A draw from a family's own stream (for fault parameters decided outside `decide`).

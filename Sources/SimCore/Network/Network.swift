@@ -50,25 +50,18 @@ public final class Network {
     public func schedulePartitions(for device: Device, within phase: Duration, windows: Int = 3) {
         let phaseNs = max(1, phase.nanosecondsClamped)
         for window in 0..<windows {
-            let detail = simulator.faults.decide(.partition, subject: "\(device.name)#\(window)") { random in
-                "at=\(random.int(in: 0...phaseNs)) for=\(random.int(in: Int64(500_000_000)...Int64(60_000_000_000)))"
+            let window = simulator.faults.decide(.partition, subject: "\(device.name)#\(window)") { random in
+                OfflineWindow(startNanoseconds: random.int(in: 0...phaseNs),
+                              lengthNanoseconds: random.int(in: Int64(500_000_000)...Int64(60_000_000_000)))
             }
-            guard let detail, let (at, length) = Network.parseWindow(detail) else { continue }
-            let start = simulator.now.nanoseconds + at
+            guard let window else { continue }
+            let start = simulator.now.nanoseconds + window.startNanoseconds, length = window.lengthNanoseconds
             simulator.schedule(at: start) { [self] in
                 guard simulator.faults.isEnabled else { return }
                 setOffline(device, true)
                 simulator.schedule(at: start + length) { [self] in setOffline(device, false) }
             }
         }
-    }
-
-    static func parseWindow(_ detail: String) -> (Int64, Int64)? {
-        let parts = detail.split(separator: " ")
-        guard parts.count == 2, parts[0].hasPrefix("at="), parts[1].hasPrefix("for="),
-            let at = Int64(parts[0].dropFirst(3)), let length = Int64(parts[1].dropFirst(4)), at >= 0, length > 0
-        else { return nil }
-        return (at, length)
     }
 
     /// Healing: every device back online.
@@ -112,7 +105,7 @@ public final class Network {
             simulator.schedule(at: now + delay, slot: context.slot) { pending.finish(.failure(NetworkError.offline)) }
             return
         }
-        if simulator.faults.decide(.requestLoss, subject: "req#\(number)") != nil {
+        if simulator.faults.fires(.requestLoss, subject: "req#\(number)") {
             simulator.record("net", "lose request #\(number)")
             return
         }
@@ -131,16 +124,16 @@ public final class Network {
             return
         }
         let response = respond(to: request, number: number, caller: context.deviceName, box: box)
-        if simulator.faults.decide(.responseLoss, subject: "req#\(number)") != nil {
+        if simulator.faults.fires(.responseLoss, subject: "req#\(number)") {
             simulator.record("net", "lose response #\(number) (applied)")
             return
         }
         var delay = latency.sample(&latencyRandom)
-        if let extra = simulator.faults.decide(.slowResponse, subject: "req#\(number)", detail: { random in
-            String(timeout.nanosecondsClamped + random.int(in: Int64(1_000_000)...Int64(30_000_000_000)))
+        if let extra = simulator.faults.decide(.slowResponse, subject: "req#\(number)", draw: { random in
+            IntegerDetail(timeout.nanosecondsClamped + random.int(in: Int64(1_000_000)...Int64(30_000_000_000)))
         }) {
-            delay += Int64(extra) ?? 0
-            simulator.record("net", "slow response #\(number) +\(extra)ns")
+            delay += extra.value
+            simulator.record("net", "slow response #\(number) +\(extra.value)ns")
         }
         simulator.schedule(at: simulator.now.nanoseconds + delay, slot: context.slot) { [self] in
             if isOffline(context.device) {
@@ -158,23 +151,23 @@ public final class Network {
         to request: S.Request, number: UInt64, caller: String, box: ServiceBox<S>
     ) -> S.Response {
         let service = box.service
-        if let status = simulator.faults.decide(.serverError, subject: "req#\(number)", detail: { random in
-            String([500, 502, 503, 504][random.below(4)])
+        if let status = simulator.faults.decide(.serverError, subject: "req#\(number)", draw: { random in
+            IntegerDetail([500, 502, 503, 504][random.below(4)])
         }) {
-            simulator.record(service.name, "#\(number) injected \(status)")
-            return service.injectedFailure(.serverError(status: Int(status) ?? 503), for: request)
+            simulator.record(service.name, "#\(number) injected \(status.value)")
+            return service.injectedFailure(.serverError(status: Int(status.value)), for: request)
         }
-        if let seconds = simulator.faults.decide(.rateLimit, subject: "req#\(number)", detail: { random in
-            String(1 + random.below(30))
+        if let seconds = simulator.faults.decide(.rateLimit, subject: "req#\(number)", draw: { random in
+            IntegerDetail(1 + random.below(30))
         }) {
-            simulator.record(service.name, "#\(number) injected 429 retry-after=\(seconds)")
-            return service.injectedFailure(.rateLimited(retryAfterSeconds: Int(seconds) ?? 1), for: request)
+            simulator.record(service.name, "#\(number) injected 429 retry-after=\(seconds.value)")
+            return service.injectedFailure(.rateLimited(retryAfterSeconds: Int(seconds.value)), for: request)
         }
         let response = apply(request, number: number, caller: caller, service: service)
-        if let gap = simulator.faults.decide(.duplicate, subject: "req#\(number)", detail: { random in
-            String(random.int(in: Int64(1_000_000)...Int64(2_000_000_000)))
+        if let gap = simulator.faults.decide(.duplicate, subject: "req#\(number)", draw: { random in
+            IntegerDetail(random.int(in: Int64(1_000_000)...Int64(2_000_000_000)))
         }) {
-            simulator.schedule(at: simulator.now.nanoseconds + (Int64(gap) ?? 1_000_000)) { [self] in
+            simulator.schedule(at: simulator.now.nanoseconds + gap.value) { [self] in
                 simulator.record("net", "duplicate delivery #\(number)")
                 _ = apply(request, number: number, caller: caller, service: service)
             }

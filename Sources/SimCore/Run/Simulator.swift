@@ -284,6 +284,17 @@ public final class Simulator: @unchecked Sendable {
         coverage.hit(label)
     }
 
+    /// Bounds a harness hit (a wait that gave up, a retry budget spent), in order. A run that hit
+    /// a bound did not do what its scenario meant to do: the runner reports it as a liveness
+    /// violation instead of letting the scenario skip its workload silently.
+    public private(set) var boundsHit: [String] = []
+
+    /// Reports that a harness bound was hit (`what` says which wait, on which device, for how long).
+    public func noteBoundHit(_ what: String) {
+        boundsHit.append(what)
+        record("sim", "bound hit: \(what)")
+    }
+
     // MARK: Devices
 
     /// Adds a device (a simulated app process); launch it with `Device.launch`.

@@ -70,10 +70,14 @@ final class SwissCoinScenarioTests: XCTestCase {
         XCTAssertTrue(result.outcome.violations.contains { $0.invariant == "verifier-soundness" }, "\(result.outcome)")
     }
 
-    func testKillPointDetailRoundTrips() {
-        for point in [KillPoint(step: 11, jobs: 5), KillPoint(step: nil, idleMilliseconds: 3_000)] {
-            XCTAssertEqual(KillPoint(detail: point.detail), point)
+    func testKillPointTextRoundTripsAndMalformedTextIsRefused() {
+        for point in [KillPoint.inPhase("step11", jobs: 5), .idle(milliseconds: 3_000), .inPhase("sync.push", jobs: 1)] {
+            XCTAssertEqual(KillPoint(text: point.text), point)
         }
-        XCTAssertNil(KillPoint(detail: "job12"))
+        XCTAssertEqual(KillPoint.inPhase("step11", jobs: 5).text, "step11+job5", "replay files keep the old spelling")
+        XCTAssertEqual(KillPoint.idle(milliseconds: 3_000).text, "idle+3000ms")
+        for bad in ["job12", "step11+job0", "step11+jobx", "idle+12", "+job3", "idle+-5ms", ""] {
+            XCTAssertNil(KillPoint(text: bad), bad)
+        }
     }
 }

@@ -24,11 +24,14 @@ extension MinutaStage {
         return await reopenIfKilled(device)
     }
 
-    func armKill(_ device: Device, jobs: Int, label: String) {
+    /// Kills the app at a seeded await point among its next `jobs` (when the kill family fires),
+    /// counted from now: the app has just entered `phase` (its launch flow or an action).
+    func armKill(_ device: Device, jobs: Int, label phase: String) {
         guard device.state == .running else { return }
-        let subject = "\(device.name)#\(device.incarnation)@\(label)"
-        guard let detail = sim.faults.decide(.kill, subject: subject, detail: { "job\(1 + $0.below(max(1, jobs)))" }),
-              let at = Int(detail.dropFirst(3)) else { return }
+        let subject = "\(device.name)#\(device.incarnation)@\(phase)"
+        guard case .inPhase(_, let at)? = kills.decide(device, subject: subject, draw: { random in
+            .inPhase(phase, jobs: 1 + random.below(max(1, jobs)))
+        }) else { return }
         device.killAfter(jobs: at)
     }
 

@@ -24,6 +24,8 @@ final class MinutaStage: @unchecked Sendable {
     let dataset: MinutaDataset
     let ledger = EditLedger()
     let appWrites = WriteCounter()
+    /// Every kill the scenario injects.
+    let kills: KillInjector
     /// Sync barriers passed (the ledger's epoch).
     private(set) var epoch = 0
     private(set) var plans: [DevicePlan] = []
@@ -49,6 +51,7 @@ final class MinutaStage: @unchecked Sendable {
         dataset = MinutaDataset.generate(&data, size: size)
         folder = CloudFolder(provider: self.provider, simulator: sim, prefix: Minuta.StoragePaths.folder)
         self.random = random
+        kills = KillInjector(sim: sim, label: "minuta: ")
         sim.record("sim", "minuta variant=\(variant.name) provider=\(self.provider.rawValue) tags=\(dataset.tags.count) records=\(dataset.records.count)")
     }
 
@@ -107,9 +110,8 @@ final class MinutaStage: @unchecked Sendable {
 
     /// Waits until the current incarnation finished its launch flow (or stopped).
     func waitForLaunch(_ device: Device, limit: Int = 3600) async {
-        for _ in 0..<limit {
-            if launched[device.name] == device.incarnation || device.state != .running { return }
-            await pause(.milliseconds(200))
+        _ = await BoundedWait.until("the launch flow", in: sim, device: device, every: .milliseconds(200), polls: limit) {
+            launched[device.name] == device.incarnation
         }
     }
 
@@ -126,9 +128,8 @@ final class MinutaStage: @unchecked Sendable {
     /// Queues an action and waits until the app has done it or the process stopped.
     func perform(_ device: Device, _ action: MinutaAction, limit: Int = 3600) async {
         let id = enqueue(device, action)
-        for _ in 0..<limit {
-            if done.contains(id) || device.state != .running { return }
-            await pause(.milliseconds(200))
+        _ = await BoundedWait.until("action \(id)", in: sim, device: device, every: .milliseconds(200), polls: limit) {
+            done.contains(id)
         }
     }
 

@@ -75,6 +75,8 @@ struct SwissCoinDeviceApp: Sendable {
     let storeCache: LocalStoreCache
     /// The user scripts of devices that keep syncing after the migration, and what they did.
     let ledger: SyncLedger
+    /// Where the app says which phase it entered (the kill injector's cue).
+    var probe: any PhaseProbe = NoPhaseProbe()
     /// How many times the user taps Retry in one launch before giving up until the next launch.
     var retriesPerLaunch = 4
 
@@ -101,10 +103,11 @@ struct SwissCoinDeviceApp: Sendable {
             client: client, store: LocalStore(files: files, cache: storeCache), defaults: defaults,
             clock: DeviceWallClock(context), ids: DeviceIDGenerator(context),
             variant: variant, log: { context.record("app \($0)") })
-        let reports = self.reports
+        let reports = self.reports, probe = self.probe
         migration.onStepStarted = { [unowned migration] step in
             reports.noteCounts(context.deviceName, launch: context.incarnation, step: step, shown: migration.entityCounts)
             reports.stepStarted(context.deviceName, step)
+            probe.enter(MigrationKill.phase(step))
         }
         if !variant.has(.crossAccountUpload), let session = await client.currentSession() {
             // Fixed: the local store belongs to the first account that signs in on it, claimed

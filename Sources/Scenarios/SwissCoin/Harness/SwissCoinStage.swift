@@ -28,6 +28,8 @@ final class SwissCoinStage: @unchecked Sendable {
     let server: SupabaseServer
     let handle: ServiceHandle<SupabaseServer>
     let reports = AppReports()
+    /// Every kill the scenario injects (migration steps, sync phases, scripted kills).
+    let kills: KillInjector
     /// User scripts after the migration and the sync engine's edits and acknowledgements.
     let ledger = SyncLedger()
     /// One decoded-store cache per device, kept across relaunches (speed only).
@@ -44,6 +46,7 @@ final class SwissCoinStage: @unchecked Sendable {
         self.sim = sim
         self.variant = variant
         self.size = size
+        kills = KillInjector(sim: sim, label: "swisscoin: ")
         var schema = sim.random.fork("swisscoin:schema")
         // The fix for SC-9 needs a unique (group_id, person_id) constraint; the seed's schema may or
         // may not have one (bug zoo SC-9: duplicates without, stuck with), so the seed decides.
@@ -139,7 +142,7 @@ final class SwissCoinStage: @unchecked Sendable {
 
     func launch(_ device: Device) {
         let app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports, storeCache: storeCache(device),
-                                     ledger: ledger)
+                                     ledger: ledger, probe: kills.probe(for: device))
         device.launch { context in await app.main(context) }
     }
 

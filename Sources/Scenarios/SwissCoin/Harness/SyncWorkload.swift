@@ -38,6 +38,7 @@ extension SwissCoinStage {
             }
             await pause(.milliseconds(100))
         }
+        sim.noteBoundHit("waited \(limit / 10) s for the migration on \(device.name)")
         return false
     }
 
@@ -59,12 +60,10 @@ extension SwissCoinStage {
 
     /// Waits until the device's first session after its migration began; returns that instant (ns).
     func waitForSession(of device: Device, limit: Int = 6_000) async -> Int64 {
-        for _ in 0..<limit {
-            if let origin = ledger.origins[device.name] { return origin }
-            if device.state != .running { break }
-            await pause(.milliseconds(100))
+        _ = await BoundedWait.until("its first session after the migration", in: sim, device: device, polls: limit) {
+            ledger.origins[device.name] != nil
         }
-        return sim.now.nanoseconds
+        return ledger.origins[device.name] ?? sim.now.nanoseconds
     }
 
     /// `count` seeded edits, `spacing` apart from `start` (ms after the session began), aimed at

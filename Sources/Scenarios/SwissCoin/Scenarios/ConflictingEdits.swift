@@ -67,7 +67,8 @@ extension SwissCoinScenario {
             _ = await stage.waitForSession(of: phone)
             stage.sim.network.setOffline(phone, true)
             await stage.pause(.milliseconds(Int64(2_000 + random.below(count * 1_000))))
-            if phone.state == .running {
+            if phone.state == .running,
+               stage.kills.scripted(phone, subject: "\(phone.name)@offline-edits", .inPhase("offline-edits", jobs: 1)) != nil {
                 phone.kill(reason: "killed while offline with pending edits")
                 stage.sim.sometimes("swisscoin: killed with a pending outbox")
                 await stage.pause(.milliseconds(Int64(500 + random.below(3_000))))

@@ -69,9 +69,8 @@ extension SwissCoinStage {
     /// Waits (in virtual time) until the device holds a session, so a fault aimed at "the
     /// migration" does not land before the user is signed in.
     func waitForSession(_ device: Device, limit: Int = 600) async {
-        for _ in 0..<limit {
-            if device.files.read(SimSupabaseClient.keychainPath) != nil || device.state != .running { return }
-            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .milliseconds(100)), tolerance: nil)
+        _ = await BoundedWait.until("a session", in: sim, device: device, polls: limit) {
+            device.files.read(SimSupabaseClient.keychainPath) != nil
         }
     }
 }

@@ -59,8 +59,8 @@ struct SelfTestUpload: AppScenario {
         }
         for round in 1...2 {
             for device in devices where device.state == .running {
-                let jobs = sim.faults.decide(.kill, subject: "\(device.name)@round\(round)") { "after\(1 + $0.below(items * 3))" }
-                if let jobs, let count = Int(jobs.dropFirst(5)) { device.killAfter(jobs: count) }
+                let jobs = sim.faults.decide(.kill, subject: "\(device.name)@round\(round)") { IntegerDetail(1 + $0.below(items * 3)) }
+                if let jobs { device.killAfter(jobs: max(1, Int(jobs.value))) }
             }
             try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(20)), tolerance: nil)
             for device in devices where device.state == .killed { device.relaunch() }

@@ -1,0 +1,24 @@
+import SimCore
+
+/// A wait on the simulator's clock with a bound that fails the run loudly: it polls `condition`
+/// every `interval` and returns true when it holds, false when `device` stopped first (the
+/// caller decides what a stopped device means). When `polls` run out it reports the bound to
+/// the simulator (`noteBoundHit`), which the runner turns into a liveness violation: the
+/// scenario did not reach the situation it is about, and must not pass as if it had.
+public enum BoundedWait {
+    public static func until(
+        _ what: @autoclosure () -> String, in sim: Simulator, device: Device? = nil,
+        every interval: Duration = .milliseconds(100), polls: Int, _ condition: () -> Bool
+    ) async -> Bool {
+        precondition(polls > 0, "a wait needs at least one poll")
+        for _ in 0..<polls {
+            if condition() { return true }
+            if let device, device.state != .running { return false }
+            try? await sim.rootClock.sleep(until: sim.now.advanced(by: interval), tolerance: nil)
+        }
+        if condition() { return true }
+        let seconds = (interval * polls).components.seconds
+        sim.noteBoundHit("waited \(seconds) s for \(what())\(device.map { " on \($0.name)" } ?? "")")
+        return false
+    }
+}

@@ -1,0 +1,98 @@
+import AppPorts
+import SimCore
+
+/// Where a run's app kills come from: every kill a scenario injects is decided here, through the
+/// fault injector's `kill` family with a typed `KillPoint`, so a replay replays it and `shrink` can
+/// remove it (a kill a script forces is a scheduled fault like any other, not a bare
+/// `device.kill()`).
+///
+/// A kill point names a phase of the app's life; the injector arms it and kills the app when the
+/// app enters that phase (told through the device's `PhaseProbe`) plus `jobs` await points. Which
+/// phases were killed in shows in the campaign's coverage (`kill in <phase>`).
+public final class KillInjector: @unchecked Sendable {
+    let sim: Simulator
+    /// Per device name: the phase kill waiting for its phase.
+    private var armed: [String: KillPoint] = [:]
+    /// The phase each device's app entered last (for kills armed "now").
+    private var currentPhase: [String: String] = [:]
+    /// Prefix of the coverage marks (`swisscoin: `).
+    let label: String
+
+    public init(sim: Simulator, label: String) {
+        self.sim = sim
+        self.label = label
+    }
+
+    /// Whether `device` is killed at this opportunity and where: the kill family decides, `draw`
+    /// picks the point from the family's stream. `subject` names the opportunity in the fault
+    /// schedule (default: the device's current launch).
+    public func decide(_ device: Device, subject: String? = nil, draw: (inout SimRandom) -> KillPoint) -> KillPoint? {
+        sim.faults.decide(.kill, subject: subject ?? "\(device.name)@launch\(device.incarnation)", draw: draw)
+    }
+
+    /// A kill the script wants at this opportunity (a scripted step of the scenario): a scheduled
+    /// fault of the kill family, so `shrink` can drop it. Returns the point when it stands.
+    public func scripted(_ device: Device, subject: String, _ point: KillPoint) -> KillPoint? {
+        guard sim.faults.isScheduled else {
+            // The swarm plan may have the kill family off; a scripted kill happens regardless,
+            // logged as an injected fault so a replay schedule names it.
+            return sim.faults.logScripted(.kill, subject: subject, point)
+        }
+        return sim.faults.decide(.kill, subject: subject) { _ in point }
+    }
+
+    /// Arms a phase kill: the next time the device's app enters `point`'s phase, it is killed
+    /// `jobs` await points later. An idle point is not armed (see `kill(_:at:)`).
+    public func arm(_ device: Device, at point: KillPoint) {
+        guard case .inPhase = point else { return }
+        armed[device.name] = point
+    }
+
+    /// Drops an armed kill that has not fired.
+    public func disarm(_ device: Device) { armed[device.name] = nil }
+
+    /// The device's app entered `phase` (its probe calls this from the app's own task).
+    func entered(_ deviceName: String, _ phase: String, device: Device) {
+        currentPhase[deviceName] = phase
+        guard case .inPhase(let wanted, let jobs)? = armed[deviceName], wanted == phase else { return }
+        armed[deviceName] = nil
+        device.killAfter(jobs: jobs)
+    }
+
+    /// The probe to hand the app's code on this device.
+    public func probe(for device: Device) -> PhaseProbe { DevicePhaseProbe(injector: self, device: device) }
+
+    /// The phase the device's app entered last (nil before any).
+    public func phase(of device: Device) -> String? { currentPhase[device.name] }
+
+    /// Arms `point` and waits until the app was killed there or stopped by itself; returns whether
+    /// the kill landed. An idle point waits for the app to exit, then kills it `milliseconds`
+    /// later if it has not been relaunched (the user swipes it away before its defaults flush).
+    public func kill(_ device: Device, at point: KillPoint) async -> Bool {
+        switch point {
+        case .idle(let milliseconds):
+            await device.waitUntilStopped()
+            guard device.state == .exited else { return false }
+            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .milliseconds(Int64(milliseconds))), tolerance: nil)
+            guard device.state == .exited else { return false }
+            device.kill(reason: "user swipes the app away")
+            sim.sometimes("\(label)idle app killed")
+            return true
+        case .inPhase(let phase, _):
+            arm(device, at: point)
+            await device.waitUntilStopped()
+            disarm(device)
+            guard device.state == .killed else { return false }
+            sim.sometimes("\(label)kill in \(phase)")
+            return true
+        }
+    }
+}
+
+/// The `PhaseProbe` a simulated device's app gets: it tells the kill injector.
+struct DevicePhaseProbe: PhaseProbe, @unchecked Sendable {
+    let injector: KillInjector
+    let device: Device
+
+    func enter(_ phase: String) { injector.entered(device.name, phase, device: device) }
+}

@@ -1,0 +1,109 @@
+import AppPorts
+import SimCore
+@testable import SimHarness
+import XCTest
+
+/// The shared harness's fault and wait primitives: typed fault details parse back exactly or the
+/// run is a harness error; scripted kills are faults a schedule can drop; a wait that hits its
+/// bound fails the run.
+
+/// A scenario that launches one device and lets `script` drive it.
+struct ProbeScenario: AppScenario {
+    let app = "probe", name = "probe", summary = "test", invariants: [String] = []
+    let script: @Sendable (Simulator, KillInjector, Device) async -> Void
+    func execute(in sim: Simulator, variant: String, size: Int) throws -> [Violation] {
+        let kills = KillInjector(sim: sim, label: "probe: ")
+        let device = sim.addDevice("phone")
+        let probe = kills.probe(for: device)
+        let script = self.script
+        try sim.run { sim in
+            device.launch { _ in await ProbeScenario.app(probe) }
+            await script(sim, kills, device)
+        }
+        return []
+    }
+
+    /// The app: five phases of four await points each.
+    static func app(_ probe: any PhaseProbe) async {
+        for step in 1...5 {
+            probe.enter("step\(step)")
+            for _ in 0..<4 { await Task.yield() }
+        }
+    }
+}
+
+
+// The scripts are top-level functions: a closure literal written in a test method may inherit
+// the test's main-actor isolation and leave the simulation at its first suspension.
+
+private func killInStep3(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    guard let point = kills.decide(device, draw: { _ in .inPhase("step3", jobs: 2) }) else { return }
+    if await kills.kill(device, at: point) { sim.record("test", "killed in \(kills.phase(of: device) ?? "none")") }
+}
+
+private func scriptedKill(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    if kills.scripted(device, subject: "phone@script", .inPhase("script", jobs: 1)) != nil {
+        device.kill(reason: "scripted")
+    }
+    await device.waitUntilStopped()
+}
+
+private func waitForever(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    await device.waitUntilStopped()
+    if await BoundedWait.until("a sign that never comes", in: sim, polls: 5, { false }) { sim.record("test", "met?") }
+}
+
+private func waitsThatEnd(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    let stopped = await BoundedWait.until("the app to stop", in: sim, device: device, polls: 1_000) { false }
+    let met = await BoundedWait.until("now", in: sim, polls: 1) { true }
+    sim.record("test", "stopped=\(stopped) met=\(met)")
+}
+
+final class SharedHarnessTests: XCTestCase {
+    func testAKillArmedForAPhaseLandsInThatPhase() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
+        let report = runner.run(ProbeScenario(script: killInStep3), variant: "fixed", seed: 1)
+        XCTAssertEqual(report.outcome, .pass)
+        XCTAssertTrue(report.records.contains { $0.event == "killed in step3" }, "\(report.records.suffix(5))")
+        XCTAssertEqual(report.injectedFaults.map(\.description), ["kill phone@launch1 step3+job2"])
+        XCTAssertEqual(report.coverage.first { $0.label == "probe: kill in step3" }?.count, 1)
+    }
+
+    func testAScheduledFaultWhoseTextDoesNotParseIsAHarnessError() {
+        var runner = ScenarioRunner()
+        runner.faultSource = .schedule(FaultSchedule([InjectedFault(family: .kill, subject: "phone@launch1", detail: "step3+jobs")]))
+        let report = runner.run(ProbeScenario(script: killInStep3), variant: "fixed", seed: 1)
+        guard case .harnessError(let message) = report.outcome else { return XCTFail("\(report.outcome)") }
+        XCTAssertTrue(message.contains("malformed fault: kill phone@launch1 step3+jobs"), message)
+    }
+
+    func testAScriptedKillIsLoggedAndAScheduleWithoutItDropsIt() {
+        let scenario = ProbeScenario(script: scriptedKill)
+        var runner = ScenarioRunner()
+        runner.faultSource = .plan(.none)  // kills off in the plan: a scripted kill still happens
+        let swarm = runner.run(scenario, variant: "fixed", seed: 1)
+        XCTAssertEqual(swarm.injectedFaults.map(\.description), ["kill phone@script script+job1"])
+        runner.faultSource = .schedule(FaultSchedule([]))
+        let without = runner.run(scenario, variant: "fixed", seed: 1)
+        XCTAssertEqual(without.injectedFaults, [], "a schedule that dropped the scripted kill runs without it")
+        runner.faultSource = .schedule(FaultSchedule(swarm.injectedFaults))
+        XCTAssertEqual(runner.run(scenario, variant: "fixed", seed: 1).injectedFaults, swarm.injectedFaults)
+    }
+
+    func testAWaitThatHitsItsBoundFailsTheRunAsALivenessViolation() {
+        let report = ScenarioRunner().run(ProbeScenario(script: waitForever), variant: "fixed", seed: 1)
+        guard case .livenessViolation(_, let violations) = report.outcome else { return XCTFail("\(report.outcome)") }
+        XCTAssertEqual(violations.map(\.invariant), ["eventual-completion"])
+        XCTAssertTrue(violations[0].message.contains("waited 0 s for a sign that never comes"), violations[0].message)
+    }
+
+    func testAWaitThatIsMetOrWhoseDeviceStoppedFailsNothing() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        let report = runner.run(ProbeScenario(script: waitsThatEnd), variant: "fixed", seed: 1)
+        XCTAssertEqual(report.outcome, .pass)
+        XCTAssertTrue(report.records.contains { $0.event == "stopped=false met=true" })
+    }
+}
