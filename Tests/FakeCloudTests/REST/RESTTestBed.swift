@@ -6,7 +6,7 @@ import XCTest
 /// straight to `handle` with a hand-made `ServiceContext`.
 final class RESTTestBed {
     let server: RESTServer
-    let trace = Trace()
+    let trace = Trace(recording: true)
     var nowNanoseconds: Int64 = 0
     var requestNumber: UInt64 = 0
 
