@@ -18,7 +18,7 @@ public struct RESTIdempotencyRecord: Sendable, Equatable {
 /// §2.7 errors):
 /// - keys are scoped per user (Stripe scopes them per account);
 /// - same key + same fingerprint → the saved response again (same status, body, created id), with
-///   `Idempotent-Replayed: true` as Stripe sends;
+///   `Idempotent-Replayed: true` as Stripe sends (stripe/stripe-ruby#1553, ietf-wg-httpapi/idempotency#46);
 /// - same key + different fingerprint → `IdempotencyMismatchStatus` (422 IETF / 400 Stripe);
 /// - only responses of requests whose execution began are saved: Stripe "save[s] results only after
 ///   the execution of an endpoint begins. If incoming parameters fail validation ... no idempotent

@@ -5,7 +5,16 @@ import SimCore
 /// SimCore's `SimService` so the simulated network delivers, loses, duplicates and fails every
 /// request.
 ///
-/// Routes come from a `RESTBackendDefinition` (collections as data, no handler per endpoint).
+/// Routes come from a `RESTBackendDefinition` (collections as data, no handler per endpoint):
+/// - `POST /auth/signup` 201 · `POST /auth/signin` 200 · `POST /auth/refresh` 200 ·
+///   `POST /auth/signout` 204 · `GET /auth/me` 200 (bearer);
+/// - per collection `GET path?limit&offset&<field>=` 200 · `POST path` 201 · `GET|PUT|PATCH path/<id>`
+///   200 · `DELETE path/<id>` 204 · `DELETE bulkDeletePath` 200 `{deleted}`;
+/// - `POST /api/uploads` 201, `PUT /storage/uploads/<key>?…` 200, `GET /storage/files/<key>` 200
+///   (see `RESTMediaStore`). The seed's per-story `uploadAudio(storyId:)` / `uploadIllustration`
+///   endpoints (l.763, l.773) are modelled as an upload plus a `PATCH` of the story's URL field.
+/// Success bodies are `{"data": …}`, errors `{"error": {code, message, fields?}}` (`RESTFailure`).
+/// An `Idempotency-Key` is honoured on authenticated non-GET routes only (not on sign-up/sign-in).
 /// Requests pass, in this order, as Express middleware would run: routing (404 / 405) → body size
 /// (413) → body parsing (415 / 400) → bearer token (401) → rate limiter (429, optional) →
 /// `Idempotency-Key` (replay / 422) → the handler. Server-assigned ids come from one counter per

@@ -24,9 +24,10 @@ public enum IdempotencyMismatchStatus: Sendable, Hashable {
     /// 422, as draft-ietf-httpapi-idempotency-key-header-06 §2.7 says ("reuse an idempotency key
     /// with a different request payload ... SHOULD reply with a HTTP 422").
     case ietf422
-    /// 400 `idempotency_error`, as Stripe answers (docs.stripe.com/error-low-level,
+    /// 400 with an `idempotency_error`, as Stripe answers (error type documented at stripe.dev,
     /// stripe-terminal `IDEMPOTENCY_ERROR`: "re-used on a request that does not match the first
-    /// request's API endpoint and parameters").
+    /// request's API endpoint and parameters"; the 400 status is Stripe's documented status for
+    /// invalid requests, not re-checked against a live account here).
     case stripe400
 
     var status: Int { self == .ietf422 ? 422 : 400 }
@@ -46,7 +47,8 @@ public struct IdempotencyOptions: Sendable, Hashable {
     public init() {}
 }
 
-/// A per-access-token fixed-window limiter (express-rate-limit's default store is a fixed window).
+/// A per-access-token fixed-window limiter (express-rate-limit's default memory store counts hits
+/// per key and resets them every `windowMs`); windows here are aligned to virtual time zero.
 public struct RateLimit: Sendable, Hashable {
     public var requests: Int
     public var windowSeconds: Int64
@@ -86,8 +88,8 @@ public struct RESTServerConfig: Sendable, Hashable {
     public var epochMilliseconds: Int64 = 1_735_689_600_000
     /// Page size when the request gives no `limit`.
     public var defaultPageSize = 20
-    /// Server-side cap: `limit` above it gets this many (Microsoft REST API Guidelines §9.8 "clients
-    /// MUST be prepared to handle responses that contain a different page size").
+    /// Server-side cap: `limit` above it gets this many (microsoft/api-guidelines Guidelines.md §9.8
+    /// Pagination: "clients MUST be prepared to handle responses that contain a different page size").
     public var maxPageSize = 100
     /// Largest JSON body, bytes; larger → 413 (Express `express.json()` default limit `100kb`,
     /// error `entity.too.large` with status 413).
