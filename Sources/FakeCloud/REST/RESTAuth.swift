@@ -100,10 +100,12 @@ struct RESTAuth {
         return .success(users[sessions[grant.session].userIndex])
     }
 
-    func tokensJSON(_ tokens: RESTTokens, now: Int64) -> JSONValue {
-        [
+    /// `expires_in` in seconds (OAuth 2.0's RFC 6749 §5.1 field) and `expires_at` as wall-clock text.
+    func tokensJSON(_ tokens: RESTTokens) -> JSONValue {
+        let expiresAt = RESTTimestamp.text(nanoseconds: tokens.expiresAtNanoseconds, epochMilliseconds: config.epochMilliseconds)
+        return [
             "access_token": .string(tokens.accessToken), "refresh_token": .string(tokens.refreshToken),
-            "token_type": "Bearer", "expires_in": .int(config.accessTokenSeconds),
+            "token_type": "Bearer", "expires_in": .int(config.accessTokenSeconds), "expires_at": .string(expiresAt),
             "user": Self.userJSON(tokens.user),
         ]
     }

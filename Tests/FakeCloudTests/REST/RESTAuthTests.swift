@@ -6,10 +6,12 @@ import XCTest
 final class RESTAuthTests: XCTestCase {
     func testSignUpReturnsTokensWithExpiryAndDuplicateEmailIs409() {
         let bed = RESTTestBed()
+        bed.advance(seconds: 30)
         let response = bed.send(HTTPRequest(.post, "/auth/signup", body: .json(["email": "Alice@Example.com", "password": "password-1", "name": "Alice"])))
         XCTAssertEqual(response.status, 201)
         XCTAssertEqual(response.data?["token_type"], "Bearer")
         XCTAssertEqual(response.data?["expires_in"], 3600)
+        XCTAssertEqual(response.data?["expires_at"], "2025-01-01T01:00:30.000Z", "virtual time + one hour")
         XCTAssertEqual(response.data?["user"]?["email"], "alice@example.com")
         XCTAssertNotNil(response.data?["refresh_token"]?.stringValue)
         let again = bed.send(HTTPRequest(.post, "/auth/signup", body: .json(["email": "ALICE@example.com", "password": "password-2"])))
