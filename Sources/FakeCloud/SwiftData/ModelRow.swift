@@ -1,0 +1,30 @@
+/// One stored object: its identifier, a value for every attribute of its entity, and the
+/// identifiers each relationship points at (empty for an empty to-one).
+public struct ModelRow: Sendable, Hashable, Codable {
+    public var id: PersistentIdentifier
+    public var attributes: [String: StoreValue]
+    public var relationships: [String: [PersistentIdentifier]]
+
+    public init(id: PersistentIdentifier, attributes: [String: StoreValue], relationships: [String: [PersistentIdentifier]]) {
+        self.id = id
+        self.attributes = attributes
+        self.relationships = relationships
+    }
+
+    /// The attribute's value (nil when the entity has no such attribute).
+    public subscript(attribute: String) -> StoreValue? { attributes[attribute] }
+
+    /// The relationship's targets (empty when unset or unknown).
+    public func targets(_ relationship: String) -> [PersistentIdentifier] { relationships[relationship] ?? [] }
+}
+
+/// One sort key of a fetch (SwiftData's `SortDescriptor`, renamed to stay clear of Foundation's).
+public struct FetchSort: Sendable, Hashable {
+    public var attribute: String
+    public var ascending: Bool
+
+    public init(_ attribute: String, ascending: Bool = true) {
+        self.attribute = attribute
+        self.ascending = ascending
+    }
+}
