@@ -3,7 +3,9 @@
 /// Money is never a `Double` here by convention: a decimal attribute stores its canonical text
 /// in `.string`, a minor-units attribute an integer in `.int` (see `AttributeType`). Dates are
 /// Unix milliseconds, so a value never depends on a host clock or floating point.
-public enum StoreValue: Sendable, Hashable, Codable, CustomStringConvertible {
+public enum StoreValue: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral
+{
     case null
     case string(String)
     case int(Int64)
@@ -14,6 +16,10 @@ public enum StoreValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Canonical upper-case UUID text.
     case uuid(String)
     case data([UInt8])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
 
     public var isNull: Bool { self == .null }
     public var stringValue: String? { if case .string(let v) = self { return v } else { return nil } }
