@@ -74,8 +74,8 @@ public final class ModelContext {
         if inserted.remove(id) != nil {
             changed[id] = nil
         } else if container.committed.rows[id] != nil {
+            // Its pending changes stay: the delete rules at save see its latest relationships.
             deleted.insert(id)
-            changed[id] = nil
         }
     }
 
