@@ -22,7 +22,9 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable {
 /// One persisted attribute of an entity: SwiftData's `Schema.Attribute`, as declared by a stored
 /// property of a `@Model` class and its `@Attribute(...)` options.
 public struct AttributeShape: Sendable, Hashable, Codable {
+    /// The property name.
     public var name: String
+    /// The stored type.
     public var type: AttributeType
     /// `var x: T?` in SwiftData, `isOptional` in Core Data.
     public var isOptional: Bool
@@ -37,6 +39,7 @@ public struct AttributeShape: Sendable, Hashable, Codable {
     /// carries the values of the source attribute with this name. Not part of the version hash.
     public var originalName: String?
 
+    /// An attribute; the default must be a value of `type`.
     public init(
         _ name: String, _ type: AttributeType, optional: Bool = false, defaultValue: StoreValue? = nil,
         unique: Bool = false, originalName: String? = nil

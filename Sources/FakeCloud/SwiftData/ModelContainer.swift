@@ -41,8 +41,11 @@
 public final class ModelContainer {
     /// The schema of the build that opened the store (or, inside a migration, of the stage side).
     public let schema: VersionedSchema
+    /// The store file's path.
     public let path: String
+    /// The fake's choices where the platform is undocumented.
     public let options: StoreFakeOptions
+    /// Where the store file is written.
     public let disk: StoreDisk
     /// The store as last committed.
     public private(set) var committed: StoreSnapshot

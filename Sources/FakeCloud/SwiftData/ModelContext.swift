@@ -8,11 +8,13 @@
 /// pending changes, as a fetch "includes pending changes" in Core Data. Two contexts of one
 /// container merge per row: the later save's copy of a row wins.
 public final class ModelContext {
+    /// The container whose store this context saves to.
     public let container: ModelContainer
     private var changed: [PersistentIdentifier: ModelRow] = [:]
     private var inserted: Set<PersistentIdentifier> = []
     private var deleted: Set<PersistentIdentifier> = []
 
+    /// A context with no pending changes.
     public init(_ container: ModelContainer) { self.container = container }
 
     /// The schema this context's models belong to (in a migration: the stage's old or new one).

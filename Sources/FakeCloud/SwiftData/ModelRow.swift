@@ -1,10 +1,14 @@
 /// One stored object: its identifier, a value for every attribute of its entity, and the
 /// identifiers each relationship points at (empty for an empty to-one).
 public struct ModelRow: Sendable, Hashable, Codable {
+    /// The row's identity.
     public var id: PersistentIdentifier
+    /// A value for every attribute of the entity (null when unset).
     public var attributes: [String: StoreValue]
+    /// The targets of every relationship of the entity.
     public var relationships: [String: [PersistentIdentifier]]
 
+    /// A row.
     public init(id: PersistentIdentifier, attributes: [String: StoreValue], relationships: [String: [PersistentIdentifier]]) {
         self.id = id
         self.attributes = attributes
@@ -20,9 +24,12 @@ public struct ModelRow: Sendable, Hashable, Codable {
 
 /// One sort key of a fetch (SwiftData's `SortDescriptor`, renamed to stay clear of Foundation's).
 public struct FetchSort: Sendable, Hashable {
+    /// The attribute to sort by.
     public var attribute: String
+    /// Ascending (the default) or descending.
     public var ascending: Bool
 
+    /// A sort key.
     public init(_ attribute: String, ascending: Bool = true) {
         self.attribute = attribute
         self.ascending = ascending

@@ -5,9 +5,12 @@
 /// Simplification: SwiftData hands out a temporary identifier until the first save; the fake
 /// hands out the final one at insert (an unsaved one may be handed out again after a kill).
 public struct PersistentIdentifier: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The entity the row belongs to.
     public var entityName: String
+    /// The row's number in its store.
     public var number: Int
 
+    /// An identifier.
     public init(entityName: String, number: Int) {
         self.entityName = entityName
         self.number = number

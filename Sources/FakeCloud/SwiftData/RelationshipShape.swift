@@ -12,18 +12,22 @@ public enum DeleteRule: String, Sendable, Hashable, Codable {
 /// One relationship of an entity (`@Relationship(deleteRule:inverse:)`): a to-one or to-many
 /// reference to rows of `target`, optionally paired with the `inverse` relationship on `target`.
 public struct RelationshipShape: Sendable, Hashable, Codable {
+    /// The property name.
     public var name: String
     /// The destination entity's name.
     public var target: String
+    /// To-many (an array) or to-one.
     public var isToMany: Bool
     /// A to-one that may be empty. To-many relationships are always optional (an empty array).
     public var isOptional: Bool
+    /// What deleting the owner does to the targets.
     public var deleteRule: DeleteRule
     /// The name of the inverse relationship on `target`, kept in step by the context.
     public var inverse: String?
     /// Renaming identifier, as for attributes.
     public var originalName: String?
 
+    /// A relationship; a to-many one is always optional.
     public init(
         _ name: String, to target: String, toMany: Bool = false, optional: Bool = true,
         deleteRule: DeleteRule = .nullify, inverse: String? = nil, originalName: String? = nil

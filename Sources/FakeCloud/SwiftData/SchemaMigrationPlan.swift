@@ -13,12 +13,14 @@ public enum MigrationStage: Sendable {
     case lightweight(fromVersion: VersionedSchema, toVersion: VersionedSchema)
     case custom(fromVersion: VersionedSchema, toVersion: VersionedSchema, willMigrate: MigrationHandler?, didMigrate: MigrationHandler?)
 
+    /// The schema the stage starts from.
     public var fromVersion: VersionedSchema {
         switch self {
         case .lightweight(let from, _), .custom(let from, _, _, _): return from
         }
     }
 
+    /// The schema the stage ends at.
     public var toVersion: VersionedSchema {
         switch self {
         case .lightweight(_, let to), .custom(_, let to, _, _): return to
@@ -30,9 +32,12 @@ public enum MigrationStage: Sendable {
 /// between them. A store is placed in `schemas` by its version hash, then every stage from there
 /// to the build's schema runs in order (a V1 store opened by a V3 build runs V1→V2, then V2→V3).
 public struct SchemaMigrationPlan: Sendable {
+    /// Every shipped schema, oldest first.
     public var schemas: [VersionedSchema]
+    /// The stages between consecutive schemas, in any order.
     public var stages: [MigrationStage]
 
+    /// A plan; it names at least one schema.
     public init(schemas: [VersionedSchema], stages: [MigrationStage]) {
         precondition(!schemas.isEmpty, "a plan names at least one schema")
         self.schemas = schemas

@@ -13,6 +13,7 @@ public enum StoreDiskError: Error, Sendable, Hashable {
     case diskFull(path: String)
     case tornWrite(path: String)
 
+    /// The `NSCocoaErrorDomain` code.
     public var code: Int {
         switch self {
         case .diskFull: return 640
@@ -30,7 +31,9 @@ public protocol StorageFaultPolicy: AnyObject, Sendable {
 
 /// The default: storage never fails.
 public final class NoStorageFaults: StorageFaultPolicy {
+    /// The policy.
     public init() {}
+    /// Never a fault.
     public func fault(writing path: String) -> StorageFault? { nil }
 }
 
@@ -45,11 +48,13 @@ public final class ScriptedStorageFaults: StorageFaultPolicy, @unchecked Sendabl
     /// (ordinal, path, fault) of every write that was faulted.
     public private(set) var fired: [(ordinal: Int, path: String, fault: StorageFault)] = []
 
+    /// Faults the writes whose ordinals `script` names.
     public init(_ script: [Int: StorageFault], prefix: String = "") {
         self.script = script
         self.prefix = prefix
     }
 
+    /// The scripted fault of this write, if any.
     public func fault(writing path: String) -> StorageFault? {
         guard path.hasPrefix(prefix) else { return nil }
         let ordinal = writes

@@ -9,16 +9,21 @@
 ///   chunks, so a kill leaves it empty or cut short; disk full leaves it truncated; a torn write
 ///   leaves the first half.
 public struct StoreDisk {
+    /// The durable files.
     public let files: any StoreFileSystem
+    /// Decides which writes fail.
     public let faults: any StorageFaultPolicy
 
+    /// A disk; faults never happen unless a policy says so.
     public init(files: any StoreFileSystem, faults: any StorageFaultPolicy = NoStorageFaults()) {
         self.files = files
         self.faults = faults
     }
 
+    /// The file's bytes, or nil.
     public func read(_ path: String) -> [UInt8]? { files.readFile(path) }
 
+    /// Removes the file.
     public func remove(_ path: String) throws { try files.removeFile(path) }
 
     /// Replaces the file whole, or throws and leaves it as it was.

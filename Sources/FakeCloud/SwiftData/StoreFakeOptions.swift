@@ -33,7 +33,8 @@ public struct StoreFakeOptions: Sendable, Hashable {
     /// Inserting an object whose `.unique` attribute equals a stored one. SwiftData "will detect
     /// this and perform an upsert rather than an insert" (Hacking with Swift, "How to make unique
     /// attributes in a SwiftData model"); Core Data with its default error merge policy fails the
-    /// save (NSManagedObjectConstraintMergeError, 133021).
+    /// save (NSManagedObjectConstraintMergeError, 133021). On an upsert the stored row keeps its
+    /// identifier and takes the new values; the inserted object's identifier then names nothing.
     public enum UniqueConflict: Sendable, Hashable { case upsert, failSave }
 
     /// Whether `.unique` takes part in the entity version hash. Apple's versionHash pages do not
@@ -54,14 +55,22 @@ public struct StoreFakeOptions: Sendable, Hashable {
     /// is undocumented: `.throwIncompatible` refuses as Core Data without inference does (134100).
     public enum UnplannedMismatch: Sendable, Hashable { case inferFromStoreModel, throwIncompatible }
 
+    /// See `FetchOrder`.
     public var fetchOrder: FetchOrder
+    /// See `MigrationCommit`.
     public var migrationCommit: MigrationCommit
+    /// See `UnsavedMigrationChanges`.
     public var unsavedMigrationChanges: UnsavedMigrationChanges
+    /// See `UniqueConflict`.
     public var uniqueConflict: UniqueConflict
+    /// See `UniquenessHashing`.
     public var uniquenessHashing: UniquenessHashing
+    /// See `MissingStage`.
     public var missingStage: MissingStage
+    /// See `UnplannedMismatch`.
     public var unplannedMismatch: UnplannedMismatch
 
+    /// Options; every default is the behaviour judged most likely.
     public init(
         fetchOrder: FetchOrder = .insertion, migrationCommit: MigrationCommit = .perStep,
         unsavedMigrationChanges: UnsavedMigrationChanges = .discarded, uniqueConflict: UniqueConflict = .upsert,

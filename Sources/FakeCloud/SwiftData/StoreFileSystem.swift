@@ -5,8 +5,11 @@ import SimCore
 /// `DeviceContext` conforms as it is (and refuses writes from a killed incarnation); `FileStore`
 /// through the extension below, for tests and harness code outside a launched app.
 public protocol StoreFileSystem {
+    /// The file's bytes, or nil when there is no such file.
     func readFile(_ path: String) -> [UInt8]?
+    /// Replaces the file atomically.
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
+    /// Removes the file.
     func removeFile(_ path: String) throws
 }
 

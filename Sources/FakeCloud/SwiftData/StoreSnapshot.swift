@@ -3,8 +3,11 @@ import Foundation
 /// What a store file says about itself (Core Data's store metadata: `NSStoreModelVersionHashes`,
 /// `NSStoreModelVersionIdentifiers`, and the model cached in the store).
 public struct StoreMetadata: Sendable, Hashable, Codable {
+    /// The writing schema's version identifier (a hint only).
     public var versionIdentifier: String
+    /// The writing schema's version hash (what opening compares).
     public var versionHash: String
+    /// Every entity's version hash by name.
     public var entityHashes: [String: String]
     /// The schema that wrote the store (Core Data caches the model in the store; the fake needs
     /// it to infer a migration when no plan names the store's version).
@@ -17,7 +20,9 @@ public struct StoreMetadata: Sendable, Hashable, Codable {
 /// deterministically: JSON with sorted keys, each entity's rows by row number, every entity of
 /// the schema present (an empty table is `[]`).
 public struct StoreSnapshot: Sendable, Hashable {
+    /// The store's metadata.
     public var metadata: StoreMetadata
+    /// Every row by identifier.
     public var rows: [PersistentIdentifier: ModelRow]
 
     /// An empty store of `schema`.

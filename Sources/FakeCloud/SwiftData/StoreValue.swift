@@ -21,13 +21,21 @@ public enum StoreValue: Sendable, Hashable, Codable, CustomStringConvertible, Ex
     public init(integerLiteral value: Int64) { self = .int(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 
+    /// True for `.null`.
     public var isNull: Bool { self == .null }
+    /// The text of a `.string`.
     public var stringValue: String? { if case .string(let v) = self { return v } else { return nil } }
+    /// The integer of an `.int`.
     public var intValue: Int64? { if case .int(let v) = self { return v } else { return nil } }
+    /// The number of a `.double`.
     public var doubleValue: Double? { if case .double(let v) = self { return v } else { return nil } }
+    /// The flag of a `.bool`.
     public var boolValue: Bool? { if case .bool(let v) = self { return v } else { return nil } }
+    /// The Unix milliseconds of a `.date`.
     public var dateValue: Int64? { if case .date(let v) = self { return v } else { return nil } }
+    /// The UUID text of a `.uuid`.
     public var uuidValue: String? { if case .uuid(let v) = self { return v } else { return nil } }
+    /// The bytes of a `.data`.
     public var dataValue: [UInt8]? { if case .data(let v) = self { return v } else { return nil } }
 
     public var description: String {

@@ -1,9 +1,13 @@
 /// `Schema.Version`: a semantic version identifier such as 1.0.0.
 public struct SchemaVersion: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// Major version.
     public var major: Int
+    /// Minor version.
     public var minor: Int
+    /// Patch version.
     public var patch: Int
 
+    /// A version such as 1.0.0.
     public init(_ major: Int, _ minor: Int, _ patch: Int) {
         self.major = major
         self.minor = minor
