@@ -21,17 +21,3 @@ public struct ModelRow: Sendable, Hashable, Codable {
     /// The relationship's targets (empty when unset or unknown).
     public func targets(_ relationship: String) -> [PersistentIdentifier] { relationships[relationship] ?? [] }
 }
-
-/// One sort key of a fetch (SwiftData's `SortDescriptor`, renamed to stay clear of Foundation's).
-public struct FetchSort: Sendable, Hashable {
-    /// The attribute to sort by.
-    public var attribute: String
-    /// Ascending (the default) or descending.
-    public var ascending: Bool
-
-    /// A sort key.
-    public init(_ attribute: String, ascending: Bool = true) {
-        self.attribute = attribute
-        self.ascending = ascending
-    }
-}
