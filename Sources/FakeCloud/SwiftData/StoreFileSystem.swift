@@ -1,0 +1,22 @@
+import SimCore
+
+/// The durable files a store lives in. Each `writeFile` replaces the whole file atomically (the
+/// old bytes or the new, never a mix), as `FileStore` and `DeviceContext.writeFile` do.
+/// `DeviceContext` conforms as it is (and refuses writes from a killed incarnation); `FileStore`
+/// through the extension below, for tests and harness code outside a launched app.
+public protocol StoreFileSystem {
+    /// The file's bytes, or nil when there is no such file.
+    func readFile(_ path: String) -> [UInt8]?
+    /// Replaces the file atomically.
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws
+    /// Removes the file.
+    func removeFile(_ path: String) throws
+}
+
+extension DeviceContext: StoreFileSystem {}
+
+extension FileStore: StoreFileSystem {
+    public func readFile(_ path: String) -> [UInt8]? { read(path) }
+    public func writeFile(_ path: String, _ bytes: [UInt8]) throws { write(path, bytes) }
+    public func removeFile(_ path: String) throws { remove(path) }
+}
