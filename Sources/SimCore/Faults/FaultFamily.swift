@@ -18,6 +18,11 @@ public enum FaultFamily: String, Sendable, Codable, CaseIterable, Comparable {
     case kill = "kill"
     /// Named fault points placed by app code (`buggify`).
     case buggify = "buggify"
+    /// A device's storage misbehaves: a write fails with disk full, or a write that is not an
+    /// atomic replace is torn or lost at a kill. Only apps whose fakes write through a storage
+    /// fault policy meet it; the others' scenarios turn it off. Last in the list, so adding it
+    /// left every other family's swarm level unchanged.
+    case storage = "storage"
 
     public static func < (lhs: FaultFamily, rhs: FaultFamily) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -33,6 +38,7 @@ public enum FaultFamily: String, Sendable, Codable, CaseIterable, Comparable {
         case .partition: return [0, 100_000, 300_000, 600_000]
         case .kill: return [0, 250_000, 500_000, 1_000_000]
         case .buggify: return [0, 10_000, 50_000, 150_000]
+        case .storage: return [0, 5_000, 20_000, 100_000]
         }
     }
 }

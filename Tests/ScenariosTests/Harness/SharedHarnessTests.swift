@@ -107,3 +107,18 @@ final class SharedHarnessTests: XCTestCase {
         XCTAssertTrue(report.records.contains { $0.event == "stopped=false met=true" })
     }
 }
+
+final class FaultPolicyTests: XCTestCase {
+    func testAPolicyForcesTurnsOffAndCapsFamiliesOfTheSwarmPlan() {
+        let sim = Simulator(seed: 3, options: SimulatorOptions(faultSource: .plan(FaultPlan(rates: [
+            .requestLoss: 80_000, .serverError: 500, .storage: 20_000, .kill: 250_000,
+        ]))))
+        FaultPolicy(forced: [.responseLoss: 4_000], off: [.kill], capped: [.requestLoss: 1_000, .serverError: 1_000])
+            .turningOff([.storage, .kill]).apply(to: sim.faults)
+        XCTAssertEqual(sim.faults.plan.rate(.responseLoss), 4_000)
+        XCTAssertEqual(sim.faults.plan.rate(.kill), 0)
+        XCTAssertEqual(sim.faults.plan.rate(.storage), 0)
+        XCTAssertEqual(sim.faults.plan.rate(.requestLoss), 1_000, "capped down")
+        XCTAssertEqual(sim.faults.plan.rate(.serverError), 500, "a cap never raises a rate")
+    }
+}

@@ -11,7 +11,7 @@ extension MinutaScenario {
         name: "concurrent-migration",
         summary: "two devices migrate the same folder at once (offline windows), then edit; or a new device migrates a half-downloaded folder",
         providers: [.dropbox, .icloud, .gdrive],
-        forced: [.partition: 300_000],
+        faults: FaultPolicy(forced: [.partition: 300_000]),
         script: { stage in
             if stage.draw(3) == 0 { await stage.lateDeviceMigrates(); return }
             let a = stage.addDevice("device-1", editor: "Ann")

@@ -10,7 +10,7 @@ extension MinutaScenario {
         name: "conflict-copies",
         summary: "two devices edit one month and the tags offline; the provider makes conflict copies; apps merge them (killed mid-merge)",
         providers: [.dropbox, .icloud, .gdrive],
-        forced: [.kill: 500_000],
+        faults: FaultPolicy(forced: [.kill: 500_000]),
         script: { stage in
             let devices = await stage.twoMigratedDevices()
             for round in 0..<2 {

@@ -10,7 +10,7 @@ extension MinutaScenario {
     static let interruptedUpload = MinutaScenario(
         name: "interrupted-upload",
         summary: "kill the app at random await points during migration (1-3 times) and right after edits; relaunch; App Intents run too",
-        forced: [.kill: 1_000_000],
+        faults: FaultPolicy(forced: [.kill: 1_000_000]),
         script: { stage in
             let a = stage.addDevice("device-1", editor: "Ann")
             let b = stage.addDevice("device-2", editor: "Ann (Work)")

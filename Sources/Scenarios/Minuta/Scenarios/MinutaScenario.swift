@@ -13,13 +13,14 @@ struct MinutaScenario: AppScenario {
     let invariants = MinutaChecks.names
     /// Providers the seed draws from.
     var providers: [FolderProvider] = FolderProvider.allCases
-    /// Fault families forced on (ppm), on top of the seed's swarm plan.
-    var forced: [FaultFamily: Int] = [:]
+    /// What the scenario does to the seed's swarm plan (storage faults never: Minuta's files go
+    /// through the folder fake, which models its own failures).
+    var faults = FaultPolicy()
     let script: @Sendable (MinutaStage) async -> Void
 
     func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
         let variant = try MinutaVariant.parse(name)
-        for family in forced.keys.sorted() { sim.faults.setRate(family, ppm: forced[family]!) }
+        faults.turningOff([.storage]).apply(to: sim.faults)
         var pick = sim.random.fork("minuta:provider")
         let stage = MinutaStage(sim: sim, variant: variant, size: size, provider: providers[pick.below(providers.count)])
         let script = self.script

@@ -8,7 +8,7 @@ extension SwissCoinScenario {
     static let accountSwitch = SwissCoinScenario(
         name: "account-switch",
         summary: "migration interrupted, sign-out, another account signs in on the same device; both use their own devices",
-        forced: [.kill: 1_000_000],
+        faults: FaultPolicy(forced: [.kill: 1_000_000]),
         script: { stage in
             stage.createAccount("alice")
             stage.createAccount("bob")

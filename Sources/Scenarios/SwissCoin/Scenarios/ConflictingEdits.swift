@@ -16,8 +16,8 @@ extension SwissCoinScenario {
     static let conflictingEdits = SwissCoinScenario(
         name: "conflicting-edits",
         summary: "two devices of one account edit the same transactions and contacts, one offline, then sync",
-        off: [.kill, .partition],
-        capped: syncRequestCaps,
+        faults: FaultPolicy(off: [.kill, .partition],
+            capped: syncRequestCaps),
         script: { stage in
             stage.createAccount("alice")
             let phone = stage.addDevice("device-1", owner: "alice")
@@ -49,8 +49,8 @@ extension SwissCoinScenario {
     static let offlineEditsThenSync = SwissCoinScenario(
         name: "offline-edits-then-sync",
         summary: "many edits offline, a kill in the middle, then sync to the server and a second device",
-        off: [.kill, .partition],
-        capped: syncRequestCaps,
+        faults: FaultPolicy(off: [.kill, .partition],
+            capped: syncRequestCaps),
         script: { stage in
             stage.createAccount("alice")
             let phone = stage.addDevice("device-1", owner: "alice")

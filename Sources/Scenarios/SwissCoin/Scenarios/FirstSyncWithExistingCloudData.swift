@@ -10,10 +10,10 @@ extension SwissCoinScenario {
     static let firstSyncWithExistingCloudData = SwissCoinScenario(
         name: "first-sync-with-existing-cloud-data",
         summary: "a device restored from the same history and a device with its own history sign into an account that has data edited on the web",
-        off: [.kill],
-        // The first device must get its data onto the server for the later ones to meet it.
-        capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
-                 .duplicate: 1_000, .slowResponse: 2_000, .partition: 0],
+        faults: FaultPolicy(off: [.kill],
+            // The first device must get its data onto the server for the later ones to meet it.
+            capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
+            .duplicate: 1_000, .slowResponse: 2_000, .partition: 0]),
         script: { stage in
             stage.createAccount("alice")
             let first = stage.addDevice("device-1", owner: "alice")

@@ -17,8 +17,8 @@ extension SwissCoinScenario {
     static let signOutDuringSync = SwissCoinScenario(
         name: "sign-out-during-sync",
         summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
-        off: [.kill, .partition],
-        capped: syncRequestCaps,
+        faults: FaultPolicy(off: [.kill, .partition],
+            capped: syncRequestCaps),
         tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 },
         script: { stage in
             stage.createAccount("alice")
@@ -88,8 +88,8 @@ extension SwissCoinScenario {
     static let accountSwitchAfterSync = SwissCoinScenario(
         name: "account-switch-after-sync",
         summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
-        off: [.kill, .partition],
-        capped: syncRequestCaps,
+        faults: FaultPolicy(off: [.kill, .partition],
+            capped: syncRequestCaps),
         script: { stage in
             stage.createAccount("alice")
             stage.createAccount("bob")

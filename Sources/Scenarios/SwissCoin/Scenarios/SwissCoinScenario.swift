@@ -10,22 +10,17 @@ struct SwissCoinScenario: AppScenario {
     let name: String
     let summary: String
     let invariants = SwissCoinChecks.names
-    /// Fault families forced on (ppm), on top of the seed's swarm plan.
-    var forced: [FaultFamily: Int] = [:]
-    /// Families forced off.
-    var off: [FaultFamily] = []
-    /// Families whose swarm-drawn rate is capped (ppm): low enough that a migration still reaches
-    /// its later steps, so the scenario's own fault can land there.
-    var capped: [FaultFamily: Int] = [:]
+    /// What the scenario does to the seed's swarm plan. Swiss Coin writes no storage through a
+    /// faulty disk, so the storage family is always off. Capped families stay low enough that a
+    /// migration still reaches its later steps, so the scenario's own fault can land there.
+    var faults = FaultPolicy()
     /// Draws the access-token lifetime in seconds from the seed (nil: Supabase's 3600 s).
     var tokenLifetime: (@Sendable (inout SimRandom) -> Int64)? = nil
     let script: @Sendable (SwissCoinStage) async -> Void
 
     func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
         let variant = try SwissCoinVariant.parse(name)
-        for family in forced.keys.sorted() { sim.faults.setRate(family, ppm: forced[family]!) }
-        for family in off { sim.faults.setRate(family, ppm: 0) }
-        for family in capped.keys.sorted() { sim.faults.setRate(family, ppm: min(capped[family]!, sim.faults.plan.rate(family))) }
+        faults.turningOff([.storage]).apply(to: sim.faults)
         var config = SupabaseConfig()
         if let tokenLifetime {
             var random = sim.random.fork("swisscoin:auth")

@@ -11,9 +11,9 @@ extension SwissCoinScenario {
     static let verifierBlindSpots = SwissCoinScenario(
         name: "verifier-blind-spots",
         summary: "one split is corrupted on the server during the migration; the app's own verification must refuse to complete",
-        off: [.kill],
-        capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
-                 .duplicate: 1_000, .slowResponse: 2_000, .partition: 0],
+        faults: FaultPolicy(off: [.kill],
+            capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
+            .duplicate: 1_000, .slowResponse: 2_000, .partition: 0]),
         script: { stage in
             stage.createAccount("alice")
             let device = stage.addDevice("device-1", owner: "alice")
