@@ -43,6 +43,12 @@ public struct AppDefinition: Sendable {
     /// The canonical spelling of a variant name (so a repro command always spells a defect
     /// combination the same way), or nil when the app has no such variant.
     public var canonicalVariant: @Sendable (String) -> String?
+    /// Per defect, the scenario and seed range in which it must be caught (the defect-catch
+    /// matrix test runs them).
+    public var defectCatches: [DefectCatch] = []
+    /// Defects no scenario catches yet, with the reason (the matrix test requires every defect
+    /// to be in one of the two lists).
+    public var knownUncaught: [String: String] = [:]
 
     /// An app whose variants are exactly `variants`, or several of them joined with `+`.
     public init(name: String, summary: String, defaultVariant: String, variants: [VariantInfo], scenarios: [any AppScenario]) {
