@@ -23,6 +23,10 @@ public enum FaultFamily: String, Sendable, Codable, CaseIterable, Comparable {
     /// fault policy meet it; the others' scenarios turn it off. Last in the list, so adding it
     /// left every other family's swarm level unchanged.
     case storage = "storage"
+    /// A perturbation a scenario's script performs on purpose (an offline window, an account
+    /// switch, an edit on the web): never drawn by the swarm, always logged, so a replay names it
+    /// and `shrink` can drop it when the failure does not need it.
+    case script = "script"
 
     public static func < (lhs: FaultFamily, rhs: FaultFamily) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -39,6 +43,7 @@ public enum FaultFamily: String, Sendable, Codable, CaseIterable, Comparable {
         case .kill: return [0, 250_000, 500_000, 1_000_000]
         case .buggify: return [0, 10_000, 50_000, 150_000]
         case .storage: return [0, 5_000, 20_000, 100_000]
+        case .script: return [0, 0, 0, 0]
         }
     }
 }

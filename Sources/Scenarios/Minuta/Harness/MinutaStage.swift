@@ -102,6 +102,15 @@ final class MinutaStage: @unchecked Sendable {
 
     func setOffline(_ device: Device, _ offline: Bool) { sim.network.setOffline(device, offline) }
 
+    /// A scripted offline window begins (a `script` fault, so `shrink` can drop it); `label`
+    /// says which window. Returns whether the device went offline.
+    @discardableResult
+    func goOffline(_ device: Device, _ label: String) -> Bool {
+        guard ScriptedStep.allows("offline", subject: "\(device.name)@\(label)", in: sim) else { return false }
+        setOffline(device, true)
+        return true
+    }
+
     /// Launches (or relaunches) the app on `device`.
     func launch(_ device: Device) {
         let app = MinutaDeviceApp(stage: self)

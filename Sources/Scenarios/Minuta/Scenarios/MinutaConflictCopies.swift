@@ -14,7 +14,7 @@ extension MinutaScenario {
         script: { stage in
             let devices = await stage.twoMigratedDevices()
             for round in 0..<2 {
-                for device in devices { stage.setOffline(device, true) }
+                for device in devices { stage.goOffline(device, "round\(round)") }
                 let (first, second) = stage.twoRecordsInOneMonth()
                 await stage.perform(devices[0], .editRecord(id: first, .comment(stage.text(devices[0], "comment"))))
                 await stage.perform(devices[1], .editRecord(id: second, .comment(stage.text(devices[1], "comment"))))

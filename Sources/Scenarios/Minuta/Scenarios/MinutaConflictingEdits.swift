@@ -13,8 +13,8 @@ extension MinutaScenario {
         script: { stage in
             let devices = await stage.twoMigratedDevices()
             let (a, b) = (devices[0], devices[1])
-            for _ in 0..<2 {
-                for device in devices { stage.setOffline(device, true) }
+            for round in 0..<2 {
+                for device in devices { stage.goOffline(device, "round\(round)") }
                 let id = stage.someRecordId()
                 let (first, second) = stage.conflictingPair(id, a, b)
                 await stage.perform(a, first)

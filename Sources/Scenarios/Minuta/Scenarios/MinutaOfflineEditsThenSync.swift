@@ -13,7 +13,7 @@ extension MinutaScenario {
         script: { stage in
             let devices = await stage.twoMigratedDevices()
             let (a, b) = (devices[0], devices[1])
-            stage.setOffline(a, true)
+            stage.goOffline(a, "long-offline")
             for _ in 0..<(3 + stage.draw(4)) {
                 await stage.perform(a, stage.randomAction(a))
                 if stage.draw(2) == 0 { await stage.perform(b, stage.randomAction(b)) }

@@ -222,6 +222,7 @@ extension SwissCoinStage {
     /// Ends every session of the account at once, as "sign out of all devices" on the web or a
     /// password change does (GoTrue's admin sign-out, applied directly).
     func revokeSessions(_ label: String) {
+        guard ScriptedStep.allows("revoke-sessions", subject: "\(label)@web", in: sim) else { return }
         let request = SupabaseRequest(accessToken: SupabaseConfig().serviceRoleKey,
                                       .auth(.adminRevokeSessions(userId: account(label).userId)))
         let status = direct(request, from: "web").status

@@ -53,6 +53,15 @@ extension SwissCoinStage {
         return result
     }
 
+    /// A scripted offline window begins for `device` (a `script` fault, so `shrink` can drop it);
+    /// `label` says which window. Returns whether the device went offline.
+    @discardableResult
+    func scriptedOffline(_ device: Device, _ label: String) -> Bool {
+        guard ScriptedStep.allows("offline", subject: "\(device.name)@\(label)", in: sim) else { return false }
+        sim.network.setOffline(device, true)
+        return true
+    }
+
     /// Sleeps on the simulator's clock.
     func pause(_ duration: Duration) async {
         try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)

@@ -41,6 +41,7 @@ extension SwissCoinStage {
     /// After a migration: the user renames the profile, retitles a few transactions and renames a
     /// contact on the web (seeded choice among rows already on the server).
     func editMigratedRowsOnWeb(as label: String) {
+        guard ScriptedStep.allows("web-edits", subject: "\(label)@web", in: sim) else { return }
         var random = sim.random.fork("web-edits")
         let owner = account(label).userId
         let snapshot = ServerSnapshot(admin: server.admin, ownerId: owner)

@@ -27,6 +27,7 @@ extension SwissCoinScenario {
 extension SwissCoinStage {
     /// The user signs out and another account signs in on the same device (the app relaunches).
     func switchAccount(_ device: Device, to label: String) async {
+        guard ScriptedStep.allows("account-switch", subject: "\(device.name)@to-\(label)", in: sim) else { return }
         if device.state == .running { device.kill(reason: "user switches account") }
         signOut(device)
         signIn(device, as: label)

@@ -56,7 +56,7 @@ extension SwissCoinScenario {
             stage.launch(bobs)
             guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
             let origin = await stage.waitForSession(of: phone)
-            stage.sim.network.setOffline(phone, true)
+            stage.scriptedOffline(phone, "before-sync")
             await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
             stage.sim.network.setOffline(phone, false)
             stage.sim.record("scenario", "session ending: \(ending.rawValue)")
@@ -105,7 +105,7 @@ extension SwissCoinScenario {
             stage.launch(bobs)
             guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
             _ = await stage.waitForSession(of: phone)
-            stage.sim.network.setOffline(phone, true)
+            stage.scriptedOffline(phone, "unsynced-edits")
             await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
             await stage.switchAccount(phone, to: "bob")
             stage.sim.sometimes("swisscoin: account switched with unsynced edits")

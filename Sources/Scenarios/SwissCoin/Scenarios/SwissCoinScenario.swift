@@ -63,7 +63,10 @@ enum SwissCoinChecks {
 extension SwissCoinStage {
     /// Waits (in virtual time) until the device holds a session, so a fault aimed at "the
     /// migration" does not land before the user is signed in.
-    func waitForSession(_ device: Device, limit: Int = 600) async {
+    /// The bound (6,000 polls of 100 ms: 10 minutes) is above the app's own sign-in budget (10
+    /// tries, each a request that may time out and a pause of up to 10 s), so it is hit only
+    /// when the app neither signs in nor gives up.
+    func waitForSession(_ device: Device, limit: Int = 6_000) async {
         _ = await BoundedWait.until("a session", in: sim, device: device, polls: limit) {
             device.files.read(SimSupabaseClient.keychainPath) != nil
         }

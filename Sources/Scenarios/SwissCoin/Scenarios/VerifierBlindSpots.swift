@@ -22,7 +22,8 @@ extension SwissCoinScenario {
             let bigDelta = random.chance(1, in: 2)
             var corrupted: (id: JSONValue, amount: JSONValue)?
             stage.reports.stepWatchers[device.name] = { started in
-                guard started == step, corrupted == nil else { return }
+                guard started == step, corrupted == nil,
+                      ScriptedStep.allows("corrupt-split", subject: "operator@step\(step)", in: stage.sim) else { return }
                 corrupted = stage.corruptOneSplit(owner: "alice", random: &random, deltaMinor: bigDelta ? 100 : 1)
             }
             stage.launch(device)
