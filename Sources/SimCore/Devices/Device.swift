@@ -85,6 +85,9 @@ public final class Device: @unchecked Sendable {
         wakeStopWaiters()
     }
 
+    /// Called on the simulator's thread right after every kill (the harness reopens the app later).
+    public var onKilled: (@Sendable (Device) -> Void)?
+
     /// Kills the process now: memory and unflushed key-value writes are lost, durable state kept.
     public func kill(reason: String = "kill") {
         guard state == .running || state == .exited else { return }
@@ -96,6 +99,7 @@ public final class Device: @unchecked Sendable {
         simulator.record(name, "kill #\(incarnation) \(reason) lost-unflushed=\(lost)")
         simulator.history.interruptAll(process: name, at: simulator.now.nanoseconds)
         wakeStopWaiters()
+        onKilled?(self)
     }
 
     /// Arms a kill right after the incarnation's next `jobs` jobs (await points) have run.
@@ -147,6 +151,7 @@ public final class Device: @unchecked Sendable {
     func releaseRunState() {
         context = nil
         entry = nil
+        onKilled = nil
     }
 }
 

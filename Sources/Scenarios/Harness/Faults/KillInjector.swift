@@ -17,6 +17,11 @@ public final class KillInjector: @unchecked Sendable {
     private var currentPhase: [String: String] = [:]
     /// Prefix of the coverage marks (`swisscoin: `).
     let label: String
+    /// Per device name: its whole-life sweep, the incarnation last decided, the incarnation whose
+    /// swept kill is armed (nil: none), and kills so far.
+    private var sweeps: [String: (sweep: LifeSweep, decided: Int, armedIn: Int?, kills: Int)] = [:]
+    /// Swept devices killed and waiting for their user to reopen them.
+    private var reopening: Set<String> = []
 
     public init(sim: Simulator, label: String) {
         self.sim = sim
@@ -51,16 +56,75 @@ public final class KillInjector: @unchecked Sendable {
     /// Drops an armed kill that has not fired.
     public func disarm(_ device: Device) { armed[device.name] = nil }
 
+    /// Sweeps kills over the device's whole life from now on (see `LifeSweep`): each incarnation
+    /// is decided when its app first enters a phase; a killed app is reopened later.
+    public func sweep(_ device: Device, _ sweep: LifeSweep) {
+        precondition(sweeps[device.name] == nil, "one sweep per device")
+        sweeps[device.name] = (sweep, 0, nil, 0)
+        device.onKilled = { [weak self] device in self?.killed(device) }
+    }
+
     /// The device's app entered `phase` (its probe calls this from the app's own task).
     func entered(_ deviceName: String, _ phase: String, device: Device) {
         currentPhase[deviceName] = phase
+        decideSweptKill(device)
         guard case .inPhase(let wanted, let jobs)? = armed[deviceName], wanted == phase else { return }
         armed[deviceName] = nil
         device.killAfter(jobs: jobs)
     }
 
+    /// The first phase of an incarnation under a sweep: whether and where it dies.
+    private func decideSweptKill(_ device: Device) {
+        guard var entry = sweeps[device.name], entry.decided < device.incarnation else { return }
+        entry.decided = device.incarnation
+        if entry.armedIn != nil {  // an earlier incarnation exited before its phase came
+            armed[device.name] = nil
+            entry.armedIn = nil
+        }
+        sweeps[device.name] = entry
+        guard entry.kills < entry.sweep.maxKills, armed[device.name] == nil else { return }
+        let sweep = entry.sweep
+        guard let point = decide(device, subject: "\(device.name)@life\(device.incarnation)", draw: { random in
+            .inPhase(sweep.phases[random.below(sweep.phases.count)], jobs: 1 + random.below(sweep.maxJobs))
+        }) else { return }
+        arm(device, at: point)
+        sweeps[device.name]?.armedIn = device.incarnation
+    }
+
+    /// After a kill of a swept device: the user reopens the app a little later (unless healing
+    /// began, which relaunches killed devices itself).
+    private func killed(_ device: Device) {
+        // Only the sweep's own kills (a relaunch or a scripted kill reopens the app itself).
+        guard var entry = sweeps[device.name], entry.armedIn == device.incarnation else { return }
+        armed[device.name] = nil
+        entry.armedIn = nil
+        entry.kills += 1
+        sweeps[device.name] = entry
+        sim.sometimes("\(label)kill in \(currentPhase[device.name] ?? "launch")")
+        let seconds = entry.sweep.reopenSeconds.lowerBound + sim.faults.draw(.kill, below: entry.sweep.reopenSeconds.count)
+        reopening.insert(device.name)
+        sim.schedule(after: .seconds(Int64(seconds))) { [weak self, sim] in
+            self?.reopening.remove(device.name)
+            guard sim.faults.isEnabled, device.state == .killed else { return }
+            device.relaunch()
+        }
+    }
+
     /// The probe to hand the app's code on this device.
     public func probe(for device: Device) -> PhaseProbe { DevicePhaseProbe(injector: self, device: device) }
+
+    /// Waits until the device's app stopped for good: a swept kill is not the end of its life (the
+    /// user reopens the app), so after such a kill this waits for the reopened app too.
+    public func waitUntilDone(_ device: Device) async {
+        while true {
+            await device.waitUntilStopped()
+            guard device.state == .killed, reopening.contains(device.name) else { return }
+            let name = device.name
+            _ = await BoundedWait.until("the user to reopen the killed app", in: sim, device: nil, polls: 600) {
+                !self.reopening.contains(name)
+            }
+        }
+    }
 
     /// The phase the device's app entered last (nil before any).
     public func phase(of device: Device) -> String? { currentPhase[device.name] }

@@ -88,7 +88,8 @@ struct SwissCoinDeviceApp: Sendable {
             guard context.isAlive, !Task.isCancelled, let script = ledger.scripts[context.deviceName] else { return }
             let session = SwissCoinSession(
                 context: context, client: client, store: LocalStore(files: DeviceFileStore(context), cache: storeCache),
-                defaults: DeviceKeyValueStore(context), files: DeviceFileStore(context), variant: variant, ledger: ledger, script: script)
+                defaults: DeviceKeyValueStore(context), files: DeviceFileStore(context), variant: variant, ledger: ledger, script: script,
+                probe: probe)
             guard await session.run() else { return }
         }
     }

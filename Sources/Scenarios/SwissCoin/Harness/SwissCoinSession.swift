@@ -15,6 +15,8 @@ struct SwissCoinSession {
     let variant: SwissCoinVariant
     let ledger: SyncLedger
     let script: UserScript
+    /// Where the app says which phase it entered (the kill injector's cue).
+    var probe: any PhaseProbe = NoPhaseProbe()
 
     /// Shared between the script and the sync loop (same thread; see the type's comment).
     final class Shared: @unchecked Sendable {
@@ -45,6 +47,7 @@ struct SwissCoinSession {
             ? AppDefaultsKeys.migrationCompleted : AppDefaultsKeys.migrationCompleted(account: account)
         if defaults.bool(forKey: flagKey) { return account }
         if !variant.has(.crossAccountUpload), let owner = (try? store.load())?.ownerAccountId, owner != account {
+            probe.enter("store-switch")
             guard (try? StoreSwitcher(files: files, defaults: defaults).switchStore(from: owner, to: account)) == true else { return nil }
             context.record("app store of \(owner.prefix(8)) set aside for \(account.prefix(8))")
             if defaults.bool(forKey: flagKey) { return account }
@@ -68,6 +71,7 @@ struct SwissCoinSession {
             client: client, store: store, clock: DeviceWallClock(context), variant: variant,
             defaultCurrency: defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD",
             log: { context.record("app \($0)") })
+        engine.probe = probe
         return engine
     }
 
@@ -89,12 +93,14 @@ struct SwissCoinSession {
             let signedIn = await client.currentSession()?.userId
             switch step.action {
             case .signOut:
+                probe.enter("sign-out")
                 try? context.removeFile(SwissCoinDeviceApp.credentialsPath)
                 try? await client.signOut()
                 context.record("app user signed out")
                 signedOut()
                 continue
             case .signIn(let email, let password):
+                probe.enter("sign-in")
                 let typed = #"{"email":"\#(email)","password":"\#(password)"}"#
                 try? context.writeFile(SwissCoinDeviceApp.credentialsPath, Array(typed.utf8))
                 if await SwissCoinDeviceApp.signIn(client, context, email: email, password: password) {
@@ -107,6 +113,7 @@ struct SwissCoinSession {
                 break
             }
             guard signedIn == account else { continue }  // signed out: the edit screens are gone
+            probe.enter("edit")
             do {
                 if let change = try perform(step.action, edits) {
                     ledger.edited(context.deviceName, account, change, at: context.clock.now.nanoseconds)

@@ -53,6 +53,17 @@ extension SwissCoinStage {
         return result
     }
 
+    /// The phases of a syncing app's life a kill may land in: every await point of a push, a
+    /// pull, an edit, a sign-in or sign-out from the script, a store switch.
+    static let syncLife = LifeSweep(phases: ["sync.push", "sync.pull", "edit", "sign-in", "sign-out", "store-switch"],
+                                    maxJobs: 40, maxKills: 2)
+
+    /// Kills the devices' apps at seeded points of their whole life (see `syncLife`); the user
+    /// reopens a killed app 1-30 s later.
+    func sweepSyncKills(_ devices: [Device]) {
+        for device in devices { kills.sweep(device, Self.syncLife) }
+    }
+
     /// A scripted offline window begins for `device` (a `script` fault, so `shrink` can drop it);
     /// `label` says which window. Returns whether the device went offline.
     @discardableResult

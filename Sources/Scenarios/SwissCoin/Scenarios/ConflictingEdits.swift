@@ -9,6 +9,10 @@ extension SwissCoinScenario {
         .requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000, .slowResponse: 1_000,
     ]
 
+    /// Kills in the sync scenarios: half the launches of a syncing app die somewhere in its life
+    /// after the migration (see `syncLife`).
+    static let syncKillRate = 500_000
+
     /// Alice migrates on her phone, then signs in on a new tablet. Both edit the same transactions
     /// and contacts (title, amount with its splits, name, deletes, new transactions) while the
     /// tablet is offline for a while; then both sync. Edits of different field groups must both
@@ -16,12 +20,13 @@ extension SwissCoinScenario {
     static let conflictingEdits = SwissCoinScenario(
         name: "conflicting-edits",
         summary: "two devices of one account edit the same transactions and contacts, one offline, then sync",
-        faults: FaultPolicy(off: [.kill, .partition],
+        faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
             capped: syncRequestCaps),
         script: { stage in
             stage.createAccount("alice")
             let phone = stage.addDevice("device-1", owner: "alice")
             let tablet = stage.addFreshDevice("device-2", owner: "alice", utcOffsetSeconds: phone.config.utcOffsetSeconds)
+            stage.sweepSyncKills([phone, tablet])
             var random = stage.sim.random.fork("conflicting-edits")
             let picks = (0..<3).map { _ in random.below(40) }
             let count = 3 + random.below(4)
@@ -38,8 +43,8 @@ extension SwissCoinScenario {
             if stage.scriptedOffline(tablet, "editing") { stage.sim.sometimes("swisscoin: device offline while editing") }
             await stage.pause(.milliseconds(Int64(Int(count) * 1_500 + random.below(6_000))))
             stage.sim.network.setOffline(tablet, false)
-            await phone.waitUntilStopped()
-            await tablet.waitUntilStopped()
+            await stage.kills.waitUntilDone(phone)
+            await stage.kills.waitUntilDone(tablet)
         })
 
     /// Alice edits offline on her phone for a long while (new transactions, deletes, amounts), the
@@ -48,12 +53,13 @@ extension SwissCoinScenario {
     static let offlineEditsThenSync = SwissCoinScenario(
         name: "offline-edits-then-sync",
         summary: "many edits offline, a kill in the middle, then sync to the server and a second device",
-        faults: FaultPolicy(off: [.kill, .partition],
+        faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
             capped: syncRequestCaps),
         script: { stage in
             stage.createAccount("alice")
             let phone = stage.addDevice("device-1", owner: "alice")
             let tablet = stage.addFreshDevice("device-2", owner: "alice", utcOffsetSeconds: phone.config.utcOffsetSeconds)
+            stage.sweepSyncKills([phone, tablet])
             var random = stage.sim.random.fork("offline-edits")
             let picks = (0..<8).map { _ in random.below(60) }
             let count = 6 + random.below(8)
@@ -75,7 +81,7 @@ extension SwissCoinScenario {
             }
             await stage.pause(.milliseconds(Int64(count * 1_000 + random.below(5_000))))
             stage.sim.network.setOffline(phone, false)
-            await phone.waitUntilStopped()
-            await tablet.waitUntilStopped()
+            await stage.kills.waitUntilDone(phone)
+            await stage.kills.waitUntilDone(tablet)
         })
 }

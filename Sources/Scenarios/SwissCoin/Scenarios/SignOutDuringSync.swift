@@ -17,7 +17,7 @@ extension SwissCoinScenario {
     static let signOutDuringSync = SwissCoinScenario(
         name: "sign-out-during-sync",
         summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
-        faults: FaultPolicy(off: [.kill, .partition],
+        faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
             capped: syncRequestCaps),
         tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 },
         script: { stage in
@@ -25,6 +25,7 @@ extension SwissCoinScenario {
             stage.createAccount("bob")
             let phone = stage.addDevice("device-1", owner: "alice")
             let bobs = stage.addDevice("device-2", owner: "bob")
+            stage.sweepSyncKills([phone, bobs])
             var random = stage.sim.random.fork("sign-out-during-sync")
             let count = 8 + random.below(8)
             var steps = stage.editSteps(&random, device: "device-1", count: count, startMilliseconds: 1_000,
@@ -68,11 +69,13 @@ extension SwissCoinScenario {
                 stage.signedIn[phone.name] = "bob"  // where the phone's session ends up
                 stage.sim.sometimes("swisscoin: account switched during a sync pass")
             }
-            await phone.waitUntilStopped()
-            // A sign-in that failed every try (slow responses past the timeout) leaves the session
-            // where it was: the checks follow the phone's real session, when it has one.
-            if let account = stage.sessionAccount(of: phone) { stage.signedIn[phone.name] = account }
-            await bobs.waitUntilStopped()
+            await stage.kills.waitUntilDone(phone)
+            // The checks follow the phone's real session: a sign-in that failed every try (slow
+            // responses past the timeout) leaves it where it was, and a kill between Sign Out and
+            // Bob's sign-in leaves the phone signed out (the reopened app skips steps whose time
+            // passed), its store still Alice's.
+            stage.signedIn[phone.name] = stage.sessionAccount(of: phone)
+            await stage.kills.waitUntilDone(bobs)
         })
 
     /// How Alice's session ends in `sign-out-during-sync`.
@@ -88,13 +91,14 @@ extension SwissCoinScenario {
     static let accountSwitchAfterSync = SwissCoinScenario(
         name: "account-switch-after-sync",
         summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
-        faults: FaultPolicy(off: [.kill, .partition],
+        faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
             capped: syncRequestCaps),
         script: { stage in
             stage.createAccount("alice")
             stage.createAccount("bob")
             let phone = stage.addDevice("device-1", owner: "alice")
             let bobs = stage.addDevice("device-2", owner: "bob")
+            stage.sweepSyncKills([phone, bobs])
             var random = stage.sim.random.fork("account-switch-after-sync")
             let count = 3 + random.below(5)
             stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
@@ -110,7 +114,7 @@ extension SwissCoinScenario {
             await stage.switchAccount(phone, to: "bob")
             stage.sim.sometimes("swisscoin: account switched with unsynced edits")
             stage.sim.network.setOffline(phone, false)
-            await phone.waitUntilStopped()
-            await bobs.waitUntilStopped()
+            await stage.kills.waitUntilDone(phone)
+            await stage.kills.waitUntilDone(bobs)
         })
 }

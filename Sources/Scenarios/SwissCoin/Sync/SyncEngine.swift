@@ -34,6 +34,8 @@ public final class SyncEngine {
     let log: (String) -> Void
     /// Called for every settled push (applied, gone or rejected).
     public var onAcknowledged: ((Acknowledgement) -> Void)?
+    /// Told when a push or a pull starts (a kill can land anywhere in either).
+    public var probe: any PhaseProbe = NoPhaseProbe()
     /// Rebases of one change before the pass gives up on it (another device keeps winning).
     let maxRebases = 5
 
@@ -54,7 +56,9 @@ public final class SyncEngine {
     public func sync() async throws -> Pass {
         guard let account = await client.currentSession()?.userId else { throw MigrationError.notAuthenticated }
         var pass = Pass()
+        probe.enter("sync.push")
         try await push(account: account, into: &pass)
+        probe.enter("sync.pull")
         try await pull(account: account, into: &pass)
         return pass
     }
