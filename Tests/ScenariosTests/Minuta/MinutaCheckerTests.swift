@@ -24,6 +24,13 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertEqual(MinutaChecks.run(clean, history: History()), [])
     }
 
+    func testConvergenceReportsHealingThatDidNotSettle() {
+        var unsettled = world(views: ["device-1": F.view, "device-2": F.view])
+        unsettled.healing = HealingOutcome(pending: ["the folder was still syncing"])
+        let found = MinutaConvergenceChecker().check(unsettled, history: History())
+        XCTAssertEqual(found.first?.entities.map(\.actual), ["the folder was still syncing"])
+    }
+
     func testConvergenceReportsARecordThatDiffersBetweenDevicesAndALeftoverCopy() {
         var other = F.view
         other.records[0].comment = "changed"

@@ -119,6 +119,15 @@ final class SwissCoinCheckerTests: XCTestCase {
         XCTAssertTrue(found[0].entities[0].actual.contains("HTTP 409 Duplicate"))
     }
 
+    func testEventualCompletionReportsSyncThatDidNotSettleDuringHealing() throws {
+        let clean = try world()
+        XCTAssertEqual(check(EventualCompletionChecker(), clean), [])
+        let unsettled = SwissCoinWorld(stage: clean.stage, healing: HealingOutcome(pending: ["sync still pushing after 6 rounds of relaunches"]))
+        let found = check(EventualCompletionChecker(), unsettled)
+        XCTAssertEqual(found.map(\.kind), [.liveness])
+        XCTAssertEqual(found.first?.entities.map(\.actual), ["sync still pushing after 6 rounds of relaunches"])
+    }
+
     func testStatusTruthfulnessReportsInflatedCounts() throws {
         let world = try self.world { stage in
             stage.reports.update("device-1") { $0.lastEntityCounts["Settlements"] = 999 }

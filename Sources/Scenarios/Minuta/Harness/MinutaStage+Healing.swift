@@ -28,14 +28,7 @@ extension MinutaStage {
         let quiet = await settle()
         captureLiveDocuments()
         if stable { sim.sometimes("minuta: healing reached a fixpoint") }
-        return HealingOutcome(stable: stable, quiet: quiet)
+        return HealingOutcome(pending: (stable ? [] : ["apps kept writing files after \(rounds) rounds of launches"])
+            + (quiet ? [] : ["the folder was still syncing"]))
     }
-}
-
-/// How healing ended.
-struct HealingOutcome: Sendable, Equatable {
-    /// A full round of launches changed no file.
-    var stable: Bool
-    /// The folder had nothing left to sync.
-    var quiet: Bool
 }

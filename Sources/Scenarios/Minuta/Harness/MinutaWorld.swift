@@ -24,7 +24,7 @@ struct MinutaWorld: Sendable {
 
     init(dataset: MinutaDataset, ledger: [EditLedger.Entry] = [], devices: [String], views: [String: MinutaView],
          deviceFiles: [String: [(path: String, bytes: [UInt8])]] = [:], serverFiles: [(path: String, bytes: [UInt8])] = [],
-         liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = HealingOutcome(stable: true, quiet: true)) {
+         liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = .healed) {
         self.dataset = dataset
         self.ledger = ledger
         self.devices = devices

@@ -22,11 +22,8 @@ struct MinutaConvergenceChecker: InvariantChecker {
                 diffs.append(EntityDiff(entity: "file \(path)", location: location, expected: "merged and removed", actual: "still there"))
             }
         }
-        if !world.healing.stable {
-            diffs.append(EntityDiff(entity: "healing", location: "all devices", expected: "a round with no app write", actual: "apps kept writing"))
-        }
-        if !world.healing.quiet {
-            diffs.append(EntityDiff(entity: "folder", location: "sync", expected: "quiet", actual: "still syncing"))
+        for reason in world.healing.pending {
+            diffs.append(EntityDiff(entity: "healing", location: "all devices", expected: "settled", actual: reason))
         }
         guard !diffs.isEmpty else { return [] }
         let (shown, note) = cappedMinuta(diffs)

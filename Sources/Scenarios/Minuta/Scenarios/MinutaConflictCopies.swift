@@ -6,24 +6,26 @@ import SimHarness
 extension MinutaScenario {
     /// Both devices edit the same documents offline; back online the provider makes conflict
     /// copies (its own names); each app merges them, and may be killed in the middle.
-    static let conflictCopies = MinutaScenario(
-        name: "conflict-copies",
-        summary: "two devices edit one month and the tags offline; the provider makes conflict copies; apps merge them (killed mid-merge)",
-        providers: [.dropbox, .icloud, .gdrive],
-        faults: FaultPolicy(forced: [.kill: 500_000]),
-        script: { stage in
-            let devices = await stage.twoMigratedDevices()
-            for round in 0..<2 {
-                for device in devices { stage.goOffline(device, "round\(round)") }
-                let (first, second) = stage.twoRecordsInOneMonth()
-                await stage.perform(devices[0], .editRecord(id: first, .comment(stage.text(devices[0], "comment"))))
-                await stage.perform(devices[1], .editRecord(id: second, .comment(stage.text(devices[1], "comment"))))
-                await stage.perform(devices[0], .createTag(Minuta.Tag(id: stage.newId(), name: stage.text(devices[0], "tag"), createdAt: 1_768_435_200_000)))
-                await stage.perform(devices[1], .editTag(id: stage.someTagId(), .color("#00000\(round)")))
-                for device in devices { stage.setOffline(device, false) }
-                await stage.settle()
-                for device in devices { await stage.performKillable(device, .refresh, jobs: 40) }
-                await stage.barrier()
-            }
-        })
-}
+    static var conflictCopies: MinutaScenario {
+        MinutaScenario(
+            name: "conflict-copies",
+            summary: "two devices edit one month and the tags offline; the provider makes conflict copies; apps merge them (killed mid-merge)",
+            faults: FaultPolicy(forced: [.kill: 500_000]),
+            options: .init(providers: [.dropbox, .icloud, .gdrive]),
+            script: { stage in
+                let devices = await stage.twoMigratedDevices()
+                for round in 0..<2 {
+                    for device in devices { stage.goOffline(device, "round\(round)") }
+                    let (first, second) = stage.twoRecordsInOneMonth()
+                    await stage.perform(devices[0], .editRecord(id: first, .comment(stage.text(devices[0], "comment"))))
+                    await stage.perform(devices[1], .editRecord(id: second, .comment(stage.text(devices[1], "comment"))))
+                    await stage.perform(devices[0], .createTag(Minuta.Tag(id: stage.newId(), name: stage.text(devices[0], "tag"), createdAt: 1_768_435_200_000)))
+                    await stage.perform(devices[1], .editTag(id: stage.someTagId(), .color("#00000\(round)")))
+                    for device in devices { stage.setOffline(device, false) }
+                    await stage.settle()
+                    for device in devices { await stage.performKillable(device, .refresh, jobs: 40) }
+                    await stage.barrier()
+                }
+            })
+        }
+    }

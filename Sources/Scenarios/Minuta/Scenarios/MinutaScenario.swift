@@ -4,33 +4,38 @@ import FakeCloud
 import SimCore
 import SimHarness
 
-/// A Minuta scenario: which providers it may draw, which fault families it forces, and a script
-/// that sets up devices and drives the user; healing and the checks are common to all.
-struct MinutaScenario: AppScenario {
-    let app = MinutaApp.name
-    let name: String
-    let summary: String
-    let invariants = MinutaChecks.names
-    /// Providers the seed draws from.
-    var providers: [FolderProvider] = FolderProvider.allCases
-    /// What the scenario does to the seed's swarm plan (storage faults never: Minuta's files go
-    /// through the folder fake, which models its own failures).
-    var faults = FaultPolicy()
-    let script: @Sendable (MinutaStage) async -> Void
+/// Minuta as the generic scenario sees it: its stage (the shared cloud folder, the devices, the
+/// legacy dataset), its healing and its checks. Storage faults never: Minuta's files go through
+/// the folder fake, which models its own failures.
+enum MinutaRun: ScenarioApp {
+    typealias Defect = MinutaDefect
+    typealias Stage = MinutaStage
 
-    func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
-        let variant = try MinutaVariant.parse(name)
-        faults.turningOff([.storage]).apply(to: sim.faults)
+    /// Per-scenario set-up: the providers the seed draws the folder's provider from.
+    struct Options: Sendable {
+        var providers: [FolderProvider]
+    }
+
+    static var name: String { MinutaApp.name }
+    static var invariants: [String] { MinutaChecks.names }
+    static var absentFaultFamilies: [FaultFamily] { [.storage] }
+    static var defaultOptions: Options { Options(providers: FolderProvider.allCases) }
+
+    static func makeStage(_ sim: Simulator, variant: MinutaVariant, size: Int, options: Options) -> MinutaStage {
         var pick = sim.random.fork("minuta:provider")
-        let stage = MinutaStage(sim: sim, variant: variant, size: size, provider: providers[pick.below(providers.count)])
-        let script = self.script
-        let healing = try sim.run { _ in
-            await script(stage)
-            return await stage.heal()
-        }
-        return MinutaChecks.run(MinutaWorld(stage: stage, healing: healing), history: sim.history)
+        return MinutaStage(sim: sim, variant: variant, size: size, provider: options.providers[pick.below(options.providers.count)])
+    }
+
+    static func heal(_ stage: MinutaStage) async -> HealingOutcome { await stage.heal() }
+
+    static func check(_ stage: MinutaStage, healing: HealingOutcome, history: History) -> [Violation] {
+        MinutaChecks.run(MinutaWorld(stage: stage, healing: healing), history: history)
     }
 }
+
+/// A Minuta scenario: a script that sets up devices and drives the users, over Minuta's stage,
+/// healing and checks.
+typealias MinutaScenario = Scenario<MinutaRun>
 
 /// Every Minuta invariant, in report order.
 enum MinutaChecks {

@@ -148,7 +148,9 @@ final class SwissCoinStage: @unchecked Sendable {
 
     /// Healing: faults off, killed devices relaunched; a device whose migration has not completed
     /// is opened again by its user, up to `relaunches` times.
-    func heal(relaunches: Int = 3) async {
+    /// The outcome is pending when the devices that sync did not settle (see `healSync`); a
+    /// migration that never completed is eventual-completion's to report.
+    func heal(relaunches: Int = 3) async -> HealingOutcome {
         sim.beginHealing()
         for plan in plans {
             for _ in 0...relaunches {
@@ -160,14 +162,15 @@ final class SwissCoinStage: @unchecked Sendable {
             }
             await plan.device.waitUntilStopped()
         }
-        await healSync()
+        return await healSync() ? .healed : HealingOutcome(pending: ["sync still pushing after 6 rounds of relaunches"])
     }
 
     /// Healing for devices that sync: each signed-in one is opened again, in turn, until a whole
     /// round settles no push (then every device has pulled every change), at most `rounds` times.
-    func healSync(rounds: Int = 6) async {
+    /// Returns whether a round settled (or nothing syncs).
+    func healSync(rounds: Int = 6) async -> Bool {
         let syncing = plans.map(\.device).filter { ledger.scripts[$0.name] != nil }
-        guard !syncing.isEmpty else { return }
+        guard !syncing.isEmpty else { return true }
         for _ in 0..<rounds {
             let before = ledger.pushes
             for device in syncing where signedIn[device.name] != nil && device.state != .notLaunched {
@@ -175,8 +178,9 @@ final class SwissCoinStage: @unchecked Sendable {
                 device.relaunch()
                 await device.waitUntilStopped()
             }
-            if ledger.pushes == before { return }
+            if ledger.pushes == before { return true }
         }
+        return false
     }
 }
 

@@ -21,8 +21,12 @@ struct SwissCoinWorld {
     /// The run's stage (idempotent-retry re-runs a plan's migration with the run's seed, variant and schema).
     let stage: SwissCoinStage
 
-    init(stage: SwissCoinStage) {
+    /// How healing ended.
+    let healing: HealingOutcome
+
+    init(stage: SwissCoinStage, healing: HealingOutcome = .healed) {
         self.stage = stage
+        self.healing = healing
         admin = stage.server.admin
         accounts = stage.accounts
         plans = stage.plans

@@ -4,7 +4,8 @@ import SimHarness
 
 /// eventual-completion (liveness): with faults over, a device whose owner is signed in finishes
 /// its migration within a bounded number of relaunches; otherwise it is stuck, and the last error
-/// says on what (bug zoo SC-5, SC-9, and a retried photo upload without upsert).
+/// says on what (bug zoo SC-5, SC-9, and a retried photo upload without upsert); and the devices
+/// that sync settle (a round of relaunches that pushes nothing) within healing's bounds.
 struct EventualCompletionChecker: InvariantChecker {
     let name = "eventual-completion"
 
@@ -18,7 +19,10 @@ struct EventualCompletionChecker: InvariantChecker {
                                         expected: "complete", actual: "stuck after \(report?.attempts ?? 0) attempts: \(report?.lastError ?? "never ran")"))
             }
         }
+        for reason in world.healing.pending {
+            diffs.append(EntityDiff(entity: "healing", location: "all devices", expected: "settled", actual: reason))
+        }
         guard !diffs.isEmpty else { return [] }
-        return [Violation(invariant: name, kind: .liveness, message: "\(diffs.count) migrations never completed after healing", entities: diffs)]
+        return [Violation(invariant: name, kind: .liveness, message: "\(diffs.count) migrations or syncs did not settle after healing", entities: diffs)]
     }
 }

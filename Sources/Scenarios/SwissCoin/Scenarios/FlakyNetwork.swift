@@ -4,16 +4,18 @@ import SimHarness
 
 extension SwissCoinScenario {
     /// 5xx, 429, lost requests, slow responses and partitions during the migration, then healing.
-    static let flakyNetwork = SwissCoinScenario(
-        name: "flaky-network",
-        summary: "5xx, 429 with Retry-After, lost requests, timeouts and partitions during migration, then healing",
-        faults: FaultPolicy(forced: [.serverError: 30_000, .rateLimit: 20_000, .requestLoss: 20_000, .slowResponse: 10_000, .partition: 600_000],
-            off: [.kill]),
-        script: { stage in
-            stage.createAccount("alice")
-            let device = stage.addDevice("device-1", owner: "alice")
-            stage.sim.network.schedulePartitions(for: device, within: .seconds(600), windows: 3)
-            stage.launch(device)
-            await device.waitUntilStopped()
-        })
-}
+    static var flakyNetwork: SwissCoinScenario {
+        SwissCoinScenario(
+            name: "flaky-network",
+            summary: "5xx, 429 with Retry-After, lost requests, timeouts and partitions during migration, then healing",
+            faults: FaultPolicy(forced: [.serverError: 30_000, .rateLimit: 20_000, .requestLoss: 20_000, .slowResponse: 10_000, .partition: 600_000],
+                off: [.kill]),
+            script: { stage in
+                stage.createAccount("alice")
+                let device = stage.addDevice("device-1", owner: "alice")
+                stage.sim.network.schedulePartitions(for: device, within: .seconds(600), windows: 3)
+                stage.launch(device)
+                await device.waitUntilStopped()
+            })
+        }
+    }

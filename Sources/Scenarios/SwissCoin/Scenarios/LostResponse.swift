@@ -4,20 +4,22 @@ import SimHarness
 
 extension SwissCoinScenario {
     /// The server applies writes whose responses never arrive: the client times out and retries.
-    static let lostResponse = SwissCoinScenario(
-        name: "lost-response",
-        summary: "the server applies a write but the response is lost (client timeout), then the user retries",
-        // Low enough (0.4% of responses, other request faults capped) that attempts reach the
-        // later steps: a lost response at step 9-16 or on the last upsert is what retries must
-        // survive (bug zoo SC-1, SC-6). At 4% every attempt ended within the first steps.
-        faults: FaultPolicy(forced: [.responseLoss: 4_000],
-            off: [.kill],
-            capped: [.requestLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000,
-            .slowResponse: 2_000, .partition: 0]),
-        script: { stage in
-            stage.createAccount("alice")
-            let device = stage.addDevice("device-1", owner: "alice")
-            stage.launch(device)
-            await device.waitUntilStopped()
-        })
-}
+    static var lostResponse: SwissCoinScenario {
+        SwissCoinScenario(
+            name: "lost-response",
+            summary: "the server applies a write but the response is lost (client timeout), then the user retries",
+            // Low enough (0.4% of responses, other request faults capped) that attempts reach the
+            // later steps: a lost response at step 9-16 or on the last upsert is what retries must
+            // survive (bug zoo SC-1, SC-6). At 4% every attempt ended within the first steps.
+            faults: FaultPolicy(forced: [.responseLoss: 4_000],
+                off: [.kill],
+                capped: [.requestLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000,
+                .slowResponse: 2_000, .partition: 0]),
+            script: { stage in
+                stage.createAccount("alice")
+                let device = stage.addDevice("device-1", owner: "alice")
+                stage.launch(device)
+                await device.waitUntilStopped()
+            })
+        }
+    }

@@ -14,107 +14,111 @@ extension SwissCoinScenario {
     /// tokens expire and refresh during the migration and the pushes, under the same faults.
     /// Nothing of Alice's may be pushed under Bob, nothing she saved may be lost; Alice's phone
     /// and Bob's own phone keep working.
-    static let signOutDuringSync = SwissCoinScenario(
-        name: "sign-out-during-sync",
-        summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
-        faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
-            capped: syncRequestCaps),
-        tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 },
-        script: { stage in
-            stage.createAccount("alice")
-            stage.createAccount("bob")
-            let phone = stage.addDevice("device-1", owner: "alice")
-            let bobs = stage.addDevice("device-2", owner: "bob")
-            stage.sweepSyncKills([phone, bobs])
-            var random = stage.sim.random.fork("sign-out-during-sync")
-            let count = 8 + random.below(8)
-            var steps = stage.editSteps(&random, device: "device-1", count: count, startMilliseconds: 1_000,
-                                        spacingMilliseconds: 300, picks: (0..<6).map { _ in random.below(40) })
-            // Back online at `online`; the session ends a little later, mid-push.
-            let online = Int64(1_000 + count * 300 + 500)
-            let switchAt = online + Int64(random.below(1_500))
-            let ending = SessionEnding.allCases[random.below(SessionEnding.allCases.count)]
-            let alice = stage.account("alice"), bob = stage.account("bob")
-            switch ending {
-            case .signOutThenBob:
-                steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut))
-                steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
-                                             action: .signIn(email: bob.email, password: bob.password)))
-            case .bobSignsIn:
-                steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
-                                             action: .signIn(email: bob.email, password: bob.password)))
-            case .revoked:
-                // Alice opens the app a minute or so later, finds herself signed out and signs in
-                // again (after any request cut off by going offline has timed out, so the phone's
-                // passes meet the revoked session first).
-                steps.append(UserScript.Step(atMilliseconds: switchAt + 65_000 + Int64(random.below(20_000)),
-                                             action: .signIn(email: alice.email, password: alice.password)))
-                steps.sort { $0.atMilliseconds < $1.atMilliseconds }
-            }
-            stage.ledger.scripts[phone.name] = UserScript(account: alice.userId, steps: steps, syncIntervalMilliseconds: 300)
-            stage.ledger.scripts[bobs.name] = UserScript(steps: [])
-            stage.launch(phone)
-            stage.launch(bobs)
-            guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
-            let origin = await stage.waitForSession(of: phone)
-            stage.scriptedOffline(phone, "before-sync")
-            await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
-            stage.sim.network.setOffline(phone, false)
-            stage.sim.record("scenario", "session ending: \(ending.rawValue)")
-            if ending == .revoked {
-                await stage.pause(.nanoseconds(max(0, origin + switchAt * 1_000_000 - stage.sim.now.nanoseconds)))
-                stage.revokeSessions("alice")
-                stage.sim.sometimes("swisscoin: session revoked during a sync pass")
-            } else {
-                stage.signedIn[phone.name] = "bob"  // where the phone's session ends up
-                stage.sim.sometimes("swisscoin: account switched during a sync pass")
-            }
-            await stage.kills.waitUntilDone(phone)
-            // The checks follow the phone's real session: a sign-in that failed every try (slow
-            // responses past the timeout) leaves it where it was, and a kill between Sign Out and
-            // Bob's sign-in leaves the phone signed out (the reopened app skips steps whose time
-            // passed), its store still Alice's.
-            stage.signedIn[phone.name] = stage.sessionAccount(of: phone)
-            await stage.kills.waitUntilDone(bobs)
-        })
+    static var signOutDuringSync: SwissCoinScenario {
+        SwissCoinScenario(
+            name: "sign-out-during-sync",
+            summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
+            faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
+                capped: syncRequestCaps),
+            options: .init(tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 }),
+            script: { stage in
+                stage.createAccount("alice")
+                stage.createAccount("bob")
+                let phone = stage.addDevice("device-1", owner: "alice")
+                let bobs = stage.addDevice("device-2", owner: "bob")
+                stage.sweepSyncKills([phone, bobs])
+                var random = stage.sim.random.fork("sign-out-during-sync")
+                let count = 8 + random.below(8)
+                var steps = stage.editSteps(&random, device: "device-1", count: count, startMilliseconds: 1_000,
+                                            spacingMilliseconds: 300, picks: (0..<6).map { _ in random.below(40) })
+                // Back online at `online`; the session ends a little later, mid-push.
+                let online = Int64(1_000 + count * 300 + 500)
+                let switchAt = online + Int64(random.below(1_500))
+                let ending = SessionEnding.allCases[random.below(SessionEnding.allCases.count)]
+                let alice = stage.account("alice"), bob = stage.account("bob")
+                switch ending {
+                case .signOutThenBob:
+                    steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut))
+                    steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
+                                                 action: .signIn(email: bob.email, password: bob.password)))
+                case .bobSignsIn:
+                    steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
+                                                 action: .signIn(email: bob.email, password: bob.password)))
+                case .revoked:
+                    // Alice opens the app a minute or so later, finds herself signed out and signs in
+                    // again (after any request cut off by going offline has timed out, so the phone's
+                    // passes meet the revoked session first).
+                    steps.append(UserScript.Step(atMilliseconds: switchAt + 65_000 + Int64(random.below(20_000)),
+                                                 action: .signIn(email: alice.email, password: alice.password)))
+                    steps.sort { $0.atMilliseconds < $1.atMilliseconds }
+                }
+                stage.ledger.scripts[phone.name] = UserScript(account: alice.userId, steps: steps, syncIntervalMilliseconds: 300)
+                stage.ledger.scripts[bobs.name] = UserScript(steps: [])
+                stage.launch(phone)
+                stage.launch(bobs)
+                guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
+                let origin = await stage.waitForSession(of: phone)
+                stage.scriptedOffline(phone, "before-sync")
+                await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
+                stage.sim.network.setOffline(phone, false)
+                stage.sim.record("scenario", "session ending: \(ending.rawValue)")
+                if ending == .revoked {
+                    await stage.pause(.nanoseconds(max(0, origin + switchAt * 1_000_000 - stage.sim.now.nanoseconds)))
+                    stage.revokeSessions("alice")
+                    stage.sim.sometimes("swisscoin: session revoked during a sync pass")
+                } else {
+                    stage.signedIn[phone.name] = "bob"  // where the phone's session ends up
+                    stage.sim.sometimes("swisscoin: account switched during a sync pass")
+                }
+                await stage.kills.waitUntilDone(phone)
+                // The checks follow the phone's real session: a sign-in that failed every try (slow
+                // responses past the timeout) leaves it where it was, and a kill between Sign Out and
+                // Bob's sign-in leaves the phone signed out (the reopened app skips steps whose time
+                // passed), its store still Alice's.
+                stage.signedIn[phone.name] = stage.sessionAccount(of: phone)
+                await stage.kills.waitUntilDone(bobs)
+            })
+        }
 
-    /// How Alice's session ends in `sign-out-during-sync`.
-    enum SessionEnding: String, CaseIterable, Sendable {
-        case signOutThenBob = "sign-out-then-bob"
-        case bobSignsIn = "bob-signs-in"
-        case revoked = "revoked"
+        /// How Alice's session ends in `sign-out-during-sync`.
+        enum SessionEnding: String, CaseIterable, Sendable {
+            case signOutThenBob = "sign-out-then-bob"
+            case bobSignsIn = "bob-signs-in"
+            case revoked = "revoked"
+        }
+
+        /// Alice migrates and keeps editing offline; with changes still unsynced she signs out and Bob
+        /// signs in on the same phone (SC-4 sequence B: the device-wide completion flag says the
+        /// migration is done, so whatever syncs next uses Alice's local store under Bob).
+        static var accountSwitchAfterSync: SwissCoinScenario {
+        SwissCoinScenario(
+            name: "account-switch-after-sync",
+            summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
+            faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
+                capped: syncRequestCaps),
+            script: { stage in
+                stage.createAccount("alice")
+                stage.createAccount("bob")
+                let phone = stage.addDevice("device-1", owner: "alice")
+                let bobs = stage.addDevice("device-2", owner: "bob")
+                stage.sweepSyncKills([phone, bobs])
+                var random = stage.sim.random.fork("account-switch-after-sync")
+                let count = 3 + random.below(5)
+                stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
+                    &random, device: "device-1", count: count, startMilliseconds: 1_000, spacingMilliseconds: 700,
+                    picks: (0..<4).map { _ in random.below(40) }))
+                stage.ledger.scripts[bobs.name] = UserScript(steps: [])
+                stage.launch(phone)
+                stage.launch(bobs)
+                guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
+                _ = await stage.waitForSession(of: phone)
+                stage.scriptedOffline(phone, "unsynced-edits")
+                await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
+                await stage.switchAccount(phone, to: "bob")
+                stage.sim.sometimes("swisscoin: account switched with unsynced edits")
+                stage.sim.network.setOffline(phone, false)
+                await stage.kills.waitUntilDone(phone)
+                await stage.kills.waitUntilDone(bobs)
+            })
+        }
     }
-
-    /// Alice migrates and keeps editing offline; with changes still unsynced she signs out and Bob
-    /// signs in on the same phone (SC-4 sequence B: the device-wide completion flag says the
-    /// migration is done, so whatever syncs next uses Alice's local store under Bob).
-    static let accountSwitchAfterSync = SwissCoinScenario(
-        name: "account-switch-after-sync",
-        summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
-        faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
-            capped: syncRequestCaps),
-        script: { stage in
-            stage.createAccount("alice")
-            stage.createAccount("bob")
-            let phone = stage.addDevice("device-1", owner: "alice")
-            let bobs = stage.addDevice("device-2", owner: "bob")
-            stage.sweepSyncKills([phone, bobs])
-            var random = stage.sim.random.fork("account-switch-after-sync")
-            let count = 3 + random.below(5)
-            stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
-                &random, device: "device-1", count: count, startMilliseconds: 1_000, spacingMilliseconds: 700,
-                picks: (0..<4).map { _ in random.below(40) }))
-            stage.ledger.scripts[bobs.name] = UserScript(steps: [])
-            stage.launch(phone)
-            stage.launch(bobs)
-            guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
-            _ = await stage.waitForSession(of: phone)
-            stage.scriptedOffline(phone, "unsynced-edits")
-            await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
-            await stage.switchAccount(phone, to: "bob")
-            stage.sim.sometimes("swisscoin: account switched with unsynced edits")
-            stage.sim.network.setOffline(phone, false)
-            await stage.kills.waitUntilDone(phone)
-            await stage.kills.waitUntilDone(bobs)
-        })
-}

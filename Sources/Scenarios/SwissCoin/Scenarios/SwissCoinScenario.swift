@@ -3,38 +3,43 @@ import FakeCloud
 import SimCore
 import SimHarness
 
-/// A Swiss Coin scenario: which fault families it forces on, and a script that sets up accounts
-/// and devices and injects its faults; healing and the checks are common to all.
-struct SwissCoinScenario: AppScenario {
-    let app = SwissCoinApp.name
-    let name: String
-    let summary: String
-    let invariants = SwissCoinChecks.names
-    /// What the scenario does to the seed's swarm plan. Swiss Coin writes no storage through a
-    /// faulty disk, so the storage family is always off. Capped families stay low enough that a
-    /// migration still reaches its later steps, so the scenario's own fault can land there.
-    var faults = FaultPolicy()
-    /// Draws the access-token lifetime in seconds from the seed (nil: Supabase's 3600 s).
-    var tokenLifetime: (@Sendable (inout SimRandom) -> Int64)? = nil
-    let script: @Sendable (SwissCoinStage) async -> Void
+/// Swiss Coin as the generic scenario sees it: its stage (the fake Supabase, accounts and
+/// devices), its healing and its checks. Swiss Coin writes no storage through a faulty disk, so
+/// the storage family is always off.
+enum SwissCoinRun: ScenarioApp {
+    typealias Defect = SwissCoinDefect
+    typealias Stage = SwissCoinStage
 
-    func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
-        let variant = try SwissCoinVariant.parse(name)
-        faults.turningOff([.storage]).apply(to: sim.faults)
+    /// Per-scenario set-up: the access-token lifetime in seconds, drawn from the seed (nil:
+    /// Supabase's 3600 s).
+    struct Options: Sendable {
+        var tokenLifetime: (@Sendable (inout SimRandom) -> Int64)?
+    }
+
+    static var name: String { SwissCoinApp.name }
+    static var invariants: [String] { SwissCoinChecks.names }
+    static var absentFaultFamilies: [FaultFamily] { [.storage] }
+    static var defaultOptions: Options { Options(tokenLifetime: nil) }
+
+    static func makeStage(_ sim: Simulator, variant: SwissCoinVariant, size: Int, options: Options) -> SwissCoinStage {
         var config = SupabaseConfig()
-        if let tokenLifetime {
+        if let tokenLifetime = options.tokenLifetime {
             var random = sim.random.fork("swisscoin:auth")
             config.accessTokenSeconds = tokenLifetime(&random)
         }
-        let stage = SwissCoinStage(sim: sim, variant: variant, size: size, config: config)
-        let script = self.script
-        try sim.run { _ in
-            await script(stage)
-            await stage.heal()
-        }
-        return SwissCoinChecks.run(SwissCoinWorld(stage: stage), history: sim.history)
+        return SwissCoinStage(sim: sim, variant: variant, size: size, config: config)
+    }
+
+    static func heal(_ stage: SwissCoinStage) async -> HealingOutcome { await stage.heal() }
+
+    static func check(_ stage: SwissCoinStage, healing: HealingOutcome, history: History) -> [Violation] {
+        SwissCoinChecks.run(SwissCoinWorld(stage: stage, healing: healing), history: history)
     }
 }
+
+/// A Swiss Coin scenario: a script that sets up accounts and devices and injects its faults, over
+/// Swiss Coin's stage, healing and checks.
+typealias SwissCoinScenario = Scenario<SwissCoinRun>
 
 /// Every Swiss Coin invariant, in report order.
 enum SwissCoinChecks {

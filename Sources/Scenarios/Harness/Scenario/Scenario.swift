@@ -1,0 +1,41 @@
+import AppPorts
+import SimCore
+
+/// A scenario of any app: a workload (the script, run against the app's stage), a fault policy
+/// over the seed's swarm plan, the app's healing and the app's checks. FoundationDB composes its
+/// simulation tests the same way; each part is small enough to read on one screen.
+public struct Scenario<App: ScenarioApp>: AppScenario {
+    public let name: String
+    public let summary: String
+    /// What the scenario does to the seed's swarm plan (the app's absent families are off too).
+    public var faults: FaultPolicy
+    /// The app's set-up choices for this scenario.
+    public var options: App.Options
+    /// The workload: sets up accounts and devices on the stage, drives the users, injects the
+    /// scenario's own faults. Healing and the checks follow it.
+    public let script: @Sendable (App.Stage) async -> Void
+
+    public var app: String { App.name }
+    public var invariants: [String] { App.invariants }
+
+    public init(name: String, summary: String, faults: FaultPolicy = FaultPolicy(), options: App.Options = App.defaultOptions,
+                script: @escaping @Sendable (App.Stage) async -> Void) {
+        self.name = name
+        self.summary = summary
+        self.faults = faults
+        self.options = options
+        self.script = script
+    }
+
+    public func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
+        let variant = try Variant<App.Defect>.parse(name)
+        faults.turningOff(App.absentFaultFamilies).apply(to: sim.faults)
+        let stage = App.makeStage(sim, variant: variant, size: size, options: options)
+        let script = self.script
+        let healing = try sim.run { _ in
+            await script(stage)
+            return await App.heal(stage)
+        }
+        return App.check(stage, healing: healing, history: sim.history)
+    }
+}
