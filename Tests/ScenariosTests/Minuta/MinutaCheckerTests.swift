@@ -87,7 +87,7 @@ final class MinutaCheckerTests: XCTestCase {
         view.records.append(F.recordJanuary)
         let found = MinutaNoDuplicateChecker().check(world(views: ["device-1": view]), history: History())
         XCTAssertEqual(found.map(\.invariant), ["no-duplicate"])
-        XCTAssertEqual(found[0].entities.first?.entity, "record 11111111")
+        XCTAssertEqual(found[0].entities.first?.entity, "record 11111111-0000-4000-8000-000000000001")
         XCTAssertEqual(found[0].entities.first?.actual, "2")
     }
 

@@ -44,7 +44,7 @@ final class SwissCoinCheckerTests: XCTestCase {
         }
         let found = check(NoDuplicateChecker(), world)
         XCTAssertEqual(found.map(\.invariant), ["no-duplicate"])
-        XCTAssertEqual(found.first?.entities.first?.actual, "2 rows")
+        XCTAssertEqual(found.first?.entities.first?.actual, "2")
         XCTAssertTrue(found.first?.entities.first?.entity.hasPrefix("transaction_splits (") ?? false)
     }
 

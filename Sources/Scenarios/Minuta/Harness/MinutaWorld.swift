@@ -61,9 +61,3 @@ struct MinutaWorld: Sendable {
     /// Loads a document for checking (a fixed actor: checkers only read and merge).
     static func document(_ bytes: [UInt8]) -> Document? { try? Document(bytes, actor: ActorId("c0ffee")) }
 }
-
-/// Caps a list of entity diffs and says how many more there were.
-func cappedMinuta(_ diffs: [EntityDiff], limit: Int = 8) -> (shown: [EntityDiff], note: String) {
-    if diffs.count <= limit { return (diffs, "") }
-    return (Array(diffs.prefix(limit)), " (\(diffs.count - limit) more not shown)")
-}

@@ -25,9 +25,7 @@ struct MinutaConvergenceChecker: InvariantChecker {
         for reason in world.healing.pending {
             diffs.append(EntityDiff(entity: "healing", location: "all devices", expected: "settled", actual: reason))
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = cappedMinuta(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) differences between devices or unresolved copies after healing\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) differences between devices or unresolved copies after healing" }
     }
 
     func compare(_ reference: MinutaView, _ referenceName: String, _ view: MinutaView, _ device: String) -> [EntityDiff] {

@@ -29,8 +29,6 @@ struct MinutaFileLayoutChecker: InvariantChecker {
                                         actual: holders[id]!.joined(separator: ", ")))
             }
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = cappedMinuta(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) records are misfiled or filed twice\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) records are misfiled or filed twice" }
     }
 }

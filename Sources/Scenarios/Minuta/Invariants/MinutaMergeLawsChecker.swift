@@ -17,9 +17,7 @@ struct MinutaMergeLawsChecker: InvariantChecker {
             let versions = world.liveDocuments[path]!.compactMap(MinutaWorld.document)
             diffs += laws(versions, path)
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = cappedMinuta(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) merge-law failures on live documents\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) merge-law failures on live documents" }
     }
 
     func laws(_ versions: [Document], _ path: String) -> [EntityDiff] {

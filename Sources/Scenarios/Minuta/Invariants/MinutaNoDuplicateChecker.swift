@@ -9,21 +9,12 @@ struct MinutaNoDuplicateChecker: InvariantChecker {
     let name = "no-duplicate"
 
     func check(_ world: MinutaWorld, history: History) -> [Violation] {
-        var diffs: [EntityDiff] = []
+        var snapshot = EntitySnapshot()
         for device in world.devices {
             guard let view = world.views[device] else { continue }
-            diffs += duplicates(view.records.map(\.id), "record", device) + duplicates(view.tags.map(\.id), "tag", device)
+            snapshot.add(device, "record", view.records.map { EntitySnapshot.Entity(key: $0.id) })
+            snapshot.add(device, "tag", view.tags.map { EntitySnapshot.Entity(key: $0.id) })
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = cappedMinuta(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) ids are shown more than once\(note)", entities: shown)]
-    }
-
-    func duplicates(_ ids: [String], _ label: String, _ device: String) -> [EntityDiff] {
-        var counts: [String: Int] = [:]
-        for id in ids { counts[id, default: 0] += 1 }
-        return counts.keys.sorted().filter { counts[$0]! > 1 }.map {
-            EntityDiff(entity: "\(label) \($0.prefix(8))", location: device, expected: "1", actual: "\(counts[$0]!)")
-        }
+        return ViolationReport.of(name, DuplicateCheck.diffs(snapshot, collections: ["record", "tag"])) { "\($0) ids are shown more than once" }
     }
 }

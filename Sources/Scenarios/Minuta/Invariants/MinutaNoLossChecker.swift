@@ -20,9 +20,7 @@ struct MinutaNoLossChecker: InvariantChecker {
             }
             diffs += records(world, expect, view, device) + tags(world, expect, view, device)
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = cappedMinuta(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) legacy values or acknowledged writes are gone\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) legacy values or acknowledged writes are gone" }
     }
 
     func records(_ world: MinutaWorld, _ expect: MinutaExpectations, _ view: MinutaView, _ device: String) -> [EntityDiff] {

@@ -42,8 +42,6 @@ struct MinutaNoLostUpdateChecker: InvariantChecker {
                 }
             }
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = cappedMinuta(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) concurrent edits or image adds were lost\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) concurrent edits or image adds were lost" }
     }
 }

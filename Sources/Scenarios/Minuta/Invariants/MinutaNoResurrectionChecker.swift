@@ -21,8 +21,6 @@ struct MinutaNoResurrectionChecker: InvariantChecker {
                 diffs.append(EntityDiff(entity: "tag \(id.prefix(8))", location: device, expected: "deleted", actual: "present"))
             }
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = cappedMinuta(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) deleted entities are back\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) deleted entities are back" }
     }
 }

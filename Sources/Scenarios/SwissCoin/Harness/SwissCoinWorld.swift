@@ -109,9 +109,3 @@ struct SwissCoinWorld {
         return try? LocalStore(files: SetupFiles(device: device), cache: stage.storeCache(device)).load()
     }
 }
-
-/// Caps a list of entity diffs and says how many more there were.
-func capped(_ diffs: [EntityDiff], limit: Int = 8) -> (shown: [EntityDiff], note: String) {
-    if diffs.count <= limit { return (diffs, "") }
-    return (Array(diffs.prefix(limit)), " (\(diffs.count - limit) more not shown)")
-}

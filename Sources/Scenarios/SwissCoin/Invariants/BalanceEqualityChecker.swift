@@ -19,9 +19,7 @@ struct BalanceEqualityChecker: InvariantChecker {
             diffs += balanceDiffs(world, plan)
         }
         diffs += syncedDeviceDiffs(world)
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) balances or sums differ\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) balances or sums differ" }
     }
 
     /// sum(splits) == amount and sum(payers) == amount for every server transaction of an account

@@ -16,10 +16,7 @@ struct ConvergenceChecker: InvariantChecker {
             guard let label = world.signedIn[plan.device.name] else { continue }
             diffs += self.diffs(world, plan, account: world.account(label))
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) synced entities differ between a device and the server\(note)",
-                          entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) synced entities differ between a device and the server" }
     }
 
     func diffs(_ world: SwissCoinWorld, _ plan: SwissCoinStage.DevicePlan, account: SwissCoinStage.Account) -> [EntityDiff] {
@@ -34,15 +31,22 @@ struct ConvergenceChecker: InvariantChecker {
                                         + (world.ledger.lastError[device].map { "; last sync error: \($0)" } ?? "")))
         }
         let currency = plan.dataset.defaultCurrency
-        let local = SyncedView.local(db, defaultCurrency: currency)
-        let server = SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency)
-        for key in Set(local.keys).union(server.keys).sorted() {
-            let mine = local[key], theirs = server[key]
-            guard mine != theirs else { continue }
-            diffs.append(EntityDiff(entity: key, location: "\(device) vs server (\(account.label))",
-                                    expected: theirs ?? "absent", actual: mine ?? "absent"))
+        var snapshot = EntitySnapshot()
+        let reference = "server (\(account.label))"
+        Self.add(SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency),
+                 at: reference, to: &snapshot)
+        Self.add(SyncedView.local(db, defaultCurrency: currency), at: device, to: &snapshot)
+        let collections = Set(snapshot.collections(reference) + snapshot.collections(device)).sorted()
+        return diffs + ConvergenceCheck.diffs(snapshot, reference: reference, locations: [device], collections: collections)
+    }
+
+    /// A synced view (`table id` → text) as entities of a snapshot, one collection per table.
+    static func add(_ view: [String: String], at location: String, to snapshot: inout EntitySnapshot) {
+        for key in view.keys.sorted() {
+            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+            precondition(parts.count == 2, "a synced view's key is `table id`")
+            snapshot.add(location, parts[0], [EntitySnapshot.Entity(key: parts[1], text: view[key]!)])
         }
-        return diffs
     }
 }
 

@@ -45,12 +45,8 @@ struct IdempotentRetryChecker: InvariantChecker {
                 expected: AccountServerState(admin: reference.admin, userId: reference.userId),
                 location: "server (\(plan.owner)) vs fault-free run")
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
         let extra = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
-        return [Violation(invariant: name,
-                          message: "\(diffs.count) differences from a fault-free migration of the same data\(note)\(extra)",
-                          entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) differences from a fault-free migration of the same data\(extra)" }
     }
 
     /// The plans whose device alone wrote their account's server state (see the type's comment).

@@ -26,9 +26,7 @@ struct NoCrossAccountLeakChecker: InvariantChecker {
                 }
             }
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) rows of one account's data are in another account\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) rows of one account's data are in another account" }
     }
 
     static func entityIds(_ db: LocalDatabase) -> [String] {

@@ -17,21 +17,12 @@ struct NoDuplicateChecker: InvariantChecker {
     ]
 
     func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
-        var diffs: [EntityDiff] = []
+        var snapshot = EntitySnapshot()
         for (table, columns) in Self.naturalKeys {
-            var counts: [String: Int] = [:]
-            var order: [String] = []
-            for row in world.admin.rows(table) {
-                let key = columns.map { row[$0]?.stringValue ?? "null" }.joined(separator: ", ")
-                if counts[key] == nil { order.append(key) }
-                counts[key, default: 0] += 1
-            }
-            for key in order where counts[key]! > 1 {
-                diffs.append(EntityDiff(entity: "\(table) (\(key))", location: "server", expected: "1 row", actual: "\(counts[key]!) rows"))
-            }
+            snapshot.add("server", table, world.admin.rows(table).map { row in
+                EntitySnapshot.Entity(key: "(" + columns.map { row[$0]?.stringValue ?? "null" }.joined(separator: ", ") + ")")
+            })
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) natural keys have more than one server row\(note)", entities: shown)]
+        return ViolationReport.of(name, DuplicateCheck.diffs(snapshot)) { "\($0) natural keys have more than one server row" }
     }
 }

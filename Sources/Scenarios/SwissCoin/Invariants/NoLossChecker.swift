@@ -16,9 +16,7 @@ struct NoLossChecker: InvariantChecker {
             diffs += missing(world, plan)
         }
         diffs += unsyncedLosses(world)
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) local entities are not on the server\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) local entities are not on the server" }
     }
 
     func missing(_ world: SwissCoinWorld, _ plan: SwissCoinStage.DevicePlan) -> [EntityDiff] {

@@ -29,9 +29,7 @@ struct NoLostUpdateChecker: InvariantChecker {
                                     actual: "\(actual.canonicalText) (\(overwriter(world, edit)))"))
         }
         diffs += syncDiffs(world)
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) acknowledged edits were overwritten\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) acknowledged edits were overwritten" }
     }
 
     /// The first later write that changed the edited column: who, how and when.

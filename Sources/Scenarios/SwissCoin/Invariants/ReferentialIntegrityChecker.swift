@@ -24,9 +24,7 @@ struct ReferentialIntegrityChecker: InvariantChecker {
         for plan in world.plans where world.claimsCompletion(plan) || world.signedIn[plan.device.name] != nil {
             if let db = world.currentStore(plan.device) { diffs += localDiffs(db, plan.device.name) }
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) references point at nothing\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) references point at nothing" }
     }
 
     func serverDiffs(_ snapshot: ServerSnapshot, _ label: String) -> [EntityDiff] {

@@ -18,9 +18,7 @@ struct RoundTripFidelityChecker: InvariantChecker {
             diffs += dayDiffs(db, snapshot)
             diffs += rawAmountDiffs(db, snapshot)
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "\(diffs.count) server fields differ from the local value\(note)", entities: shown)]
+        return ViolationReport.of(name, diffs) { "\($0) server fields differ from the local value" }
     }
 
     /// (table, local id, column, local instant) for every date-only field of the store.

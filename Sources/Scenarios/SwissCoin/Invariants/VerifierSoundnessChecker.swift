@@ -19,9 +19,6 @@ struct VerifierSoundnessChecker: InvariantChecker {
                 diffs += completion.diffs
             }
         }
-        guard !diffs.isEmpty else { return [] }
-        let (shown, note) = capped(diffs)
-        return [Violation(invariant: name, message: "the app announced completion while balances differed from the server\(note)",
-                          entities: shown)]
+        return ViolationReport.of(name, diffs) { _ in "the app announced completion while balances differed from the server" }
     }
 }

@@ -1,0 +1,46 @@
+/// What the generic checkers read: per location (the server, each device), per collection (a
+/// table, an entity type), the entities there as `key` and fields in canonical text. An app
+/// supplies only the mapping of its own state into this shape; the checkers are shared.
+public struct EntitySnapshot: Sendable, Equatable {
+    /// One entity at one location. `key` is what identifies it for the check at hand (an id, or
+    /// a natural key such as `(transaction, person)`); `text` its compared values in canonical
+    /// form (two entities are equal when their texts are).
+    public struct Entity: Sendable, Equatable {
+        public var key: String
+        public var text: String
+
+        /// An entity whose compared values are `fields`: `amount=12.50 | title="Rent"`, keys sorted.
+        public init(key: String, fields: [String: String] = [:]) {
+            self.init(key: key, text: fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " | "))
+        }
+
+        /// An entity whose compared values the app already renders as one canonical text.
+        public init(key: String, text: String) {
+            self.key = key
+            self.text = text
+        }
+    }
+
+    /// Locations in the order they were added (reports follow it).
+    public private(set) var locations: [String] = []
+    private var entities: [String: [String: [Entity]]] = [:]
+
+    public init() {}
+
+    /// Adds the entities of one collection at one location (in the order given; repeats allowed:
+    /// that is what no-duplicate looks for).
+    public mutating func add(_ location: String, _ collection: String, _ added: [Entity]) {
+        if entities[location] == nil { locations.append(location) }
+        entities[location, default: [:]][collection, default: []] += added
+    }
+
+    /// The entities of a collection at a location (empty when there are none).
+    public func entities(_ location: String, _ collection: String) -> [Entity] {
+        entities[location]?[collection] ?? []
+    }
+
+    /// The collections at a location, sorted.
+    public func collections(_ location: String) -> [String] {
+        (entities[location]?.keys).map { $0.sorted() } ?? []
+    }
+}

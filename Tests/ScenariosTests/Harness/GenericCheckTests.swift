@@ -1,0 +1,40 @@
+import SimCore
+@testable import SimHarness
+import XCTest
+
+/// The generic checkers over an entity snapshot, each fed a violation built on purpose.
+final class GenericCheckTests: XCTestCase {
+    typealias Entity = EntitySnapshot.Entity
+
+    func testDuplicateCheckReportsAKeyTwiceAtOneLocationInFirstAppearanceOrder() {
+        var snapshot = EntitySnapshot()
+        snapshot.add("server", "splits", [Entity(key: "(t1, p2)"), Entity(key: "(t1, p1)"), Entity(key: "(t1, p2)"), Entity(key: "(t1, p2)")])
+        snapshot.add("phone", "splits", [Entity(key: "(t1, p2)")])
+        XCTAssertEqual(DuplicateCheck.diffs(snapshot), [
+            EntityDiff(entity: "splits (t1, p2)", location: "server", expected: "1", actual: "3"),
+        ])
+    }
+
+    func testConvergenceCheckReportsMissingExtraAndChangedEntitiesAgainstTheReference() {
+        var snapshot = EntitySnapshot()
+        snapshot.add("server", "persons", [Entity(key: "a", fields: ["name": "Ann"]), Entity(key: "b", fields: ["name": "Bo"])])
+        snapshot.add("tablet", "persons", [Entity(key: "a", fields: ["name": "Anna"]), Entity(key: "c", fields: ["name": "Cy"])])
+        snapshot.add("phone", "persons", [Entity(key: "b", fields: ["name": "Bo"]), Entity(key: "a", fields: ["name": "Ann"])])
+        let diffs = ConvergenceCheck.diffs(snapshot, reference: "server", locations: ["server", "tablet", "phone"], collections: ["persons"])
+        XCTAssertEqual(diffs, [
+            EntityDiff(entity: "persons a", location: "tablet vs server", expected: "name=Ann", actual: "name=Anna"),
+            EntityDiff(entity: "persons b", location: "tablet vs server", expected: "name=Bo", actual: "absent"),
+            EntityDiff(entity: "persons c", location: "tablet vs server", expected: "absent", actual: "name=Cy"),
+        ])
+    }
+
+    func testAReportCapsItsEntitiesAndSaysHowManyItLeftOut() {
+        let diffs = (1...10).map { EntityDiff(entity: "e\($0)", location: "server", expected: "x", actual: "y") }
+        let report = ViolationReport.of("no-loss", diffs, limit: 3) { "\($0) entities are gone" }
+        XCTAssertEqual(report.count, 1)
+        XCTAssertEqual(report[0].message, "10 entities are gone (7 more not shown)")
+        XCTAssertEqual(report[0].entities.map(\.entity), ["e1", "e2", "e3"])
+        XCTAssertEqual(ViolationReport.of("no-loss", [], message: { "\($0)" }), [])
+        XCTAssertEqual(ViolationReport.of("x", kind: .liveness, diffs) { "\($0)" }.first?.kind, .liveness)
+    }
+}
