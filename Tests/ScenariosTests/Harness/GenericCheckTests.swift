@@ -38,3 +38,18 @@ final class GenericCheckTests: XCTestCase {
         XCTAssertEqual(ViolationReport.of("x", kind: .liveness, diffs) { "\($0)" }.first?.kind, .liveness)
     }
 }
+
+final class ReferenceCheckTests: XCTestCase {
+    func testAReferenceToAKeyMissingAtTheSameLocationIsReported() {
+        var snapshot = EntitySnapshot()
+        snapshot.add("tablet", "group", [EntitySnapshot.Entity(key: "g1")])
+        snapshot.add("phone", "group", [EntitySnapshot.Entity(key: "g2")])
+        let references = [
+            ReferenceCheck.Reference(from: "transaction t1", to: "group", key: "g1"),
+            ReferenceCheck.Reference(from: "transaction t2", to: "group", key: "g2"),
+        ]
+        XCTAssertEqual(ReferenceCheck.diffs(snapshot, at: "tablet", references: references), [
+            EntityDiff(entity: "transaction t2 → group g2", location: "tablet", expected: "in the groups there", actual: "none"),
+        ])
+    }
+}

@@ -46,28 +46,31 @@ struct ReferentialIntegrityChecker: InvariantChecker {
 
     /// Group and subscription references of a store that name nothing in that store.
     func localDiffs(_ db: LocalDatabase, _ device: String) -> [EntityDiff] {
-        let groups = Set(db.groups.compactMap(\.id)), subscriptions = Set(db.subscriptions.compactMap(\.id))
-        var references: [(entity: String, id: String, isGroup: Bool)] = []
-        for tx in db.transactions { if let group = tx.groupId { references.append(("transaction \(tx.id?.prefix(8) ?? "?")", group, true)) } }
+        var snapshot = EntitySnapshot()
+        snapshot.add(device, "group", db.groups.compactMap(\.id).map { EntitySnapshot.Entity(key: $0) })
+        snapshot.add(device, "subscription", db.subscriptions.compactMap(\.id).map { EntitySnapshot.Entity(key: $0) })
+        typealias Reference = ReferenceCheck.Reference
+        func named(_ what: String, _ id: String?) -> String { "\(what) \(id?.prefix(8) ?? "?")" }
+        var references: [Reference] = []
+        for tx in db.transactions {
+            if let group = tx.groupId { references.append(Reference(from: named("transaction", tx.id), to: "group", key: group)) }
+        }
         for message in db.chatMessages {
-            if let group = message.withGroupId { references.append(("message \(message.id?.prefix(8) ?? "?")", group, true)) }
-            if let sub = message.withSubscriptionId { references.append(("message \(message.id?.prefix(8) ?? "?")", sub, false)) }
+            if let group = message.withGroupId { references.append(Reference(from: named("message", message.id), to: "group", key: group)) }
+            if let sub = message.withSubscriptionId {
+                references.append(Reference(from: named("message", message.id), to: "subscription", key: sub))
+            }
         }
-        for payment in db.subscriptionPayments {
-            if let sub = payment.subscriptionId { references.append(("subscription payment \(payment.id?.prefix(8) ?? "?")", sub, false)) }
+        references += db.subscriptionPayments.compactMap { payment in
+            payment.subscriptionId.map { Reference(from: named("subscription payment", payment.id), to: "subscription", key: $0) }
         }
-        for settlement in db.subscriptionSettlements {
-            if let sub = settlement.subscriptionId { references.append(("subscription settlement \(settlement.id?.prefix(8) ?? "?")", sub, false)) }
+        references += db.subscriptionSettlements.compactMap { settlement in
+            settlement.subscriptionId.map { Reference(from: named("subscription settlement", settlement.id), to: "subscription", key: $0) }
         }
-        for reminder in db.subscriptionReminders {
-            if let sub = reminder.subscriptionId { references.append(("subscription reminder \(reminder.id?.prefix(8) ?? "?")", sub, false)) }
+        references += db.subscriptionReminders.compactMap { reminder in
+            reminder.subscriptionId.map { Reference(from: named("subscription reminder", reminder.id), to: "subscription", key: $0) }
         }
-        var diffs: [EntityDiff] = []
-        for reference in references where !(reference.isGroup ? groups : subscriptions).contains(reference.id) {
-            diffs.append(EntityDiff(entity: "\(reference.entity) → \(reference.isGroup ? "group" : "subscription") \(reference.id.prefix(8))",
-                                    location: "\(device)'s store", expected: "in the store", actual: "none"))
-        }
-        return diffs
+        return ReferenceCheck.diffs(snapshot, at: device, references: references, locationLabel: "\(device)'s store")
     }
 
     func deviceDiffs(_ world: SwissCoinWorld, _ plan: SwissCoinStage.DevicePlan) -> [EntityDiff] {
