@@ -37,6 +37,9 @@ extension SwissCoinBackend {
             t.column("entity_id", .uuid, .notNull)
             t.column("outcome", .text, .notNull)
             t.column("revision", .bigint)
+            // The push as the server applied it (the first delivery of the change id): what a
+            // checker needs for a push whose answer the client never saw (killed, timed out).
+            t.column("request", .jsonb)
             t.column("created_at", .timestamptz, .notNull, .default(.now))
             t.ownerPolicy()
         }

@@ -54,7 +54,7 @@ enum SyncPushFunction {
                 try call.query(TableRequest(table: "sync_changes", action: .insert([[
                     "change_id": .string(changeId), "owner_id": .string(uid), "entity_table": .string(table),
                     "entity_id": .string(id), "outcome": .string(answer.outcome),
-                    "revision": answer.revision.map(JSONValue.int) ?? .null,
+                    "revision": answer.revision.map(JSONValue.int) ?? .null, "request": body,
                 ]])))
             }
             return reply(answer)

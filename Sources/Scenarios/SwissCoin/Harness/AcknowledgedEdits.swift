@@ -1,4 +1,5 @@
 import AppPorts
+import FakeCloud
 import SimCore
 import SimHarness
 
@@ -8,15 +9,42 @@ import SimHarness
 /// later pushed it: pushing one account's edit under another is the leak SC-4 describes).
 struct AcknowledgedEdits {
     let ledger: SyncLedger
+    /// The server's log of settled changes (`sync_changes` rows): a push the server applied whose
+    /// answer the client never saw (killed, timed out) is indeterminate to the client, but the
+    /// server's log says it happened, with the request it applied.
+    var serverLog: [Row] = []
 
-    /// Applied acks of edits made by `account`, per entity in revision order (server order).
+    /// Every applied push, in ledger order: the acks the devices received, then the pushes the
+    /// server's log shows applied although no device heard the answer.
+    func appliedAcks() -> [SyncLedger.Ack] {
+        var seen: Set<String> = []
+        let received = ledger.acks.filter { $0.ack.outcome == "applied" && seen.insert($0.ack.change.changeId).inserted }
+        return received + unseenApplied(ledger.edits, except: seen)
+    }
+
+    /// Applied pushes of edits made by `account`, per entity in revision order (server order).
     func applied(by account: String) -> [SyncLedger.Ack] {
         let mine = Set(ledger.edits.filter { $0.account == account }.map(\.change.changeId))
-        var seen: Set<String> = []
-        return ledger.acks
-            .filter { $0.ack.outcome == "applied" && mine.contains($0.ack.change.changeId) && seen.insert($0.ack.change.changeId).inserted }
+        return appliedAcks().filter { mine.contains($0.ack.change.changeId) }
             .enumerated().sorted { ($0.element.ack.revision ?? 0, $0.offset) < ($1.element.ack.revision ?? 0, $1.offset) }
             .map(\.element)
+    }
+
+    /// Acks built from the server's log for `edits` it applied that no device heard about.
+    private func unseenApplied(_ edits: [SyncLedger.Edit], except received: Set<String>) -> [SyncLedger.Ack] {
+        guard !serverLog.isEmpty else { return [] }
+        var logged: [String: Row] = [:]
+        for row in serverLog where row["outcome"]?.stringValue == "applied" {
+            if let id = row["change_id"]?.stringValue { logged[id] = row }
+        }
+        return edits.compactMap { edit in
+            guard !received.contains(edit.change.changeId), let row = logged[edit.change.changeId],
+                  let request = row["request"]?.objectValue else { return nil }
+            let ack = SyncEngine.Acknowledgement(
+                change: edit.change, outcome: "applied", revision: row["revision"]?.intValue,
+                fields: request["fields"]?.objectValue ?? [:], splits: request["splits"]?.arrayValue, payers: request["payers"]?.arrayValue)
+            return SyncLedger.Ack(device: edit.device, account: edit.account, ack: ack, atNanoseconds: edit.atNanoseconds)
+        }
     }
 
     /// `db` with `account`'s acknowledged edits applied.

@@ -44,8 +44,14 @@ struct SwissCoinWorld {
     func expected(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase {
         let owner = account(plan.owner).userId
         let migrated = IdentityRemap.apply(from: plan.dataset.currentUserId, to: owner, in: plan.dataset.database)
-        if ledger.acks.isEmpty { return migrated }
-        return AcknowledgedEdits(ledger: ledger).apply(account: owner, to: migrated, defaultCurrency: plan.dataset.defaultCurrency)
+        if ledger.edits.isEmpty { return migrated }
+        return acknowledgedEdits.apply(account: owner, to: migrated, defaultCurrency: plan.dataset.defaultCurrency)
+    }
+
+    /// The sync edits the server applied: acknowledged to a device, or in the server's change log
+    /// with no answer ever heard (a push cut off by a kill or a timeout after the server applied it).
+    var acknowledgedEdits: AcknowledgedEdits {
+        AcknowledgedEdits(ledger: ledger, serverLog: admin.rows("sync_changes"))
     }
 
     /// Whether the device holds a completion flag for its owner (per-account key, or the seed's

@@ -4,7 +4,8 @@ import SimCore
 import SimHarness
 
 /// no-lost-update for sync edits: for every field group of a live entity, the server holds the
-/// values of the last acknowledged edit (highest revision) whose user changed that group. A
+/// values of the last applied edit (highest revision; acknowledged, or in the server's change log
+/// when its answer was lost) whose user changed that group. A
 /// concurrent edit of another group must not overwrite it (SC-11's pattern, in a sync engine that
 /// pushes whole rows).
 extension NoLostUpdateChecker {
@@ -12,7 +13,7 @@ extension NoLostUpdateChecker {
         var last: [String: SyncLedger.Ack] = [:]  // "table|id|group" → last applied ack touching it
         var order: [String] = []
         var deleted: Set<String> = []
-        for entry in world.ledger.acks where entry.ack.outcome == "applied" {
+        for entry in world.acknowledgedEdits.appliedAcks() {
             let change = entry.ack.change
             if change.kind == .delete { deleted.insert(change.entityId); continue }
             for group in change.groups {

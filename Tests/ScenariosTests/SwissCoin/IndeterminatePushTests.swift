@@ -1,0 +1,55 @@
+import AppPorts
+import FakeCloud
+import Scenarios
+import SimCore
+@testable import SimHarness
+@testable import SwissCoin
+import XCTest
+
+/// A push the server applied but whose answer the device never heard (killed or timed out right
+/// after sending) is indeterminate to the device; the server's change log says it happened, and
+/// the checkers' expected data follows the log (Jepsen: an indeterminate operation may have
+/// taken effect).
+final class IndeterminatePushTests: XCTestCase {
+    private func ledgerWithOneUnansweredEdit() -> (SyncLedger, OutboxChange) {
+        let ledger = SyncLedger()
+        let change = OutboxChange(changeId: "c0000000-0000-4000-8000-000000000001", table: "financial_transactions",
+                                  entityId: "e0000000-0000-4000-8000-000000000001", kind: .update, groups: ["money"])
+        ledger.edited("device-1", "alice-id", change, at: 5)
+        return (ledger, change)
+    }
+
+    func testAPushInTheServersLogWithoutAnAnswerCountsAsApplied() {
+        let (ledger, change) = ledgerWithOneUnansweredEdit()
+        let log: [Row] = [[
+            "change_id": .string(change.changeId), "outcome": "applied", "revision": .int(7),
+            "request": ["fields": ["amount": "7.89"]],
+        ]]
+        let acks = AcknowledgedEdits(ledger: ledger, serverLog: log).applied(by: "alice-id")
+        XCTAssertEqual(acks.map(\.ack.change.changeId), [change.changeId])
+        XCTAssertEqual(acks.first?.ack.revision, 7)
+        XCTAssertEqual(acks.first?.ack.fields["amount"], "7.89")
+    }
+
+    func testAPushTheServerNeverAppliedDoesNotCount() {
+        let (ledger, change) = ledgerWithOneUnansweredEdit()
+        XCTAssertEqual(AcknowledgedEdits(ledger: ledger, serverLog: []).applied(by: "alice-id").count, 0)
+        let conflict: [Row] = [["change_id": .string(change.changeId), "outcome": "conflict", "request": ["fields": [:]]]]
+        XCTAssertEqual(AcknowledgedEdits(ledger: ledger, serverLog: conflict).applied(by: "alice-id").count, 0)
+        XCTAssertEqual(AcknowledgedEdits(ledger: ledger, serverLog: [["change_id": .string(change.changeId), "outcome": "applied",
+                                                                       "request": ["fields": [:]]]]).applied(by: "bob-id").count, 0,
+                       "another account's edits are not alice's")
+    }
+
+    /// Seed 170 of long-sync-session kills the phone right after it sent a push the server then
+    /// applied; before the checkers read the server's log, no-loss and balance-equality reported
+    /// the applied value as a loss.
+    func testLongSyncSessionSeed170PassesWithItsKillRightAfterAPush() throws {
+        let scenario = try XCTUnwrap(Catalog.app(named: "swisscoin")?.scenarios.first { $0.name == "long-sync-session" })
+        var runner = ScenarioRunner()
+        runner.size = 0
+        let report = runner.run(scenario, variant: "fixed", seed: 170)
+        XCTAssertEqual(report.outcome, .pass, "\(report.outcome)")
+        XCTAssertTrue(report.injectedFaults.contains { $0.description == "kill device-1@life1 sync.pull+job35" }, "\(report.injectedFaults)")
+    }
+}
