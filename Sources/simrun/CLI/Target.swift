@@ -48,5 +48,5 @@ struct RunSettings: Sendable {
 
 /// The exact command line that reproduces one run.
 func reproCommand(_ target: Target, seed: UInt64, settings: RunSettings) -> String {
-    "simrun --seed \(seed) --scenario \(target.qualifiedName) --variant \(target.variant)\(settings.reproFlags)"
+    "\(AppCatalog.commandName) --seed \(seed) --scenario \(target.qualifiedName) --variant \(target.variant)\(settings.reproFlags)"
 }

@@ -35,7 +35,7 @@ enum ReplayCommand {
             Console.out(JSONValue.object(fields).canonicalText)
         } else {
             RunCommand.printHuman(report, target: targets[0], settings: replay.settings, trace: printTrace, faults: schedule,
-                                  repro: "simrun replay \(files[0])")
+                                  repro: "\(AppCatalog.commandName) replay \(files[0])")
             Console.out(verdict(report, replay: replay, matches: matches))
             if let timeline { Console.out("timeline: \(timeline)") }
         }

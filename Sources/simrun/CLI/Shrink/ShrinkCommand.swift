@@ -57,9 +57,9 @@ enum ShrinkCommand {
         try Console.write(replay.json.canonicalText + "\n", to: path, what: "replay file")
         printResult(original: original, result: result, final: final, maxRuns: maxRuns)
         FailureReport.lines(final, target: target, settings: settings, faults: .schedule(FaultSchedule(result.faults)),
-                           repro: "simrun replay \(path)").forEach(Console.out)
+                           repro: "\(AppCatalog.commandName) replay \(path)").forEach(Console.out)
         Console.out("replay file: \(path)")
-        Console.out("replay it:   simrun replay \(path)")
+        Console.out("replay it:   \(AppCatalog.commandName) replay \(path)")
         return ExitCode.of(final.outcome)
     }
 
