@@ -40,6 +40,6 @@ struct FailureSignature: Equatable, CustomStringConvertible {
 
     var description: String {
         guard let entityKind else { return invariant }
-        return "\(invariant) on a \(entityKind)" + (location.map { $0.isEmpty ? "" : " at \($0)" } ?? "")
+        return "\(invariant) (\(entityKind)" + (location.map { $0.isEmpty ? "" : " at \($0)" } ?? "") + ")"
     }
 }
