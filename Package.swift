@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SimrunCLI", targets: ["SimrunCLI"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .executable(name: "simrun", targets: ["simrun"]),
+        .library(name: "SimTesting", targets: ["SimTesting"]),
     ],
     targets: [
         // Dependency direction, never reversed:
@@ -47,6 +48,9 @@ let package = Package(
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
         .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "CRDT", "Scenarios", "FakeCloud"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
+        // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
+        .target(name: "SimTesting", dependencies: ["SimCore"]),
+        .testTarget(name: "SimTestingTests", dependencies: ["SimTesting", "SimCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,11 +8,14 @@ enum AppCatalog {
     // Written once on the main thread before dispatch, read-only afterwards (fuzz workers read it).
     nonisolated(unsafe) private static var configured: [AppDefinition] = []
     nonisolated(unsafe) private(set) static var benchmarks: [SimrunBenchmark] = []
+    /// The executable's name as repro commands spell it (`simrun`, or a team's `notes-sim`).
+    nonisolated(unsafe) private(set) static var commandName = "simrun"
 
-    static func configure(apps: [AppDefinition], benchmarks: [SimrunBenchmark]) {
+    static func configure(apps: [AppDefinition], benchmarks: [SimrunBenchmark], commandName: String = "simrun") {
         precondition(Set(apps.map(\.name)).count == apps.count, "two apps share a name")
         configured = apps
         self.benchmarks = benchmarks
+        self.commandName = commandName
     }
 
     static var apps: [AppDefinition] {

@@ -102,14 +102,28 @@ enum Values {
         return value
     }
 
-    /// A duration like `90s`, `10m`, `2h` (or plain seconds), in seconds.
+    /// The longest time budget: 366 days (a campaign longer than a year is a typo).
+    static let maxDurationSeconds = 366 * 24 * 3600
+
+    /// A duration like `90s`, `10m`, `2h` (or plain seconds), in seconds, at most 366 days.
     static func duration(_ text: String) throws -> Int {
         let units: [(String, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
+        var seconds: Int?
         for (suffix, factor) in units where text.hasSuffix(suffix) {
-            if let value = Int(text.dropLast()), value > 0 { return value * factor }
+            if let value = Int(text.dropLast()), value > 0 {
+                let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+                seconds = overflow ? Int.max : product
+            }
         }
-        if let value = Int(text), value > 0 { return value }
-        throw UsageError("--time-budget takes a duration like 90s, 10m or 2h, not '\(text)'")
+        if seconds == nil, let value = Int(text), value > 0 { seconds = value }
+        if seconds == nil, !text.isEmpty, text.dropLast(text.last?.isLetter == true ? 1 : 0).allSatisfy(\.isNumber) {
+            seconds = Int.max  // digits too many for an Int: as much out of range as an overflow
+        }
+        guard let seconds else { throw UsageError("--time-budget takes a duration like 90s, 10m or 2h, not '\(text)'") }
+        guard seconds <= maxDurationSeconds else {
+            throw UsageError("--time-budget '\(text)' is longer than the limit of 366 days (8784h)")
+        }
+        return seconds
     }
 
     /// A shard `i/n` with 1 ≤ i ≤ n.

@@ -14,10 +14,18 @@ enum BuildInfo {
         #endif
     }
 
-    /// `git rev-parse --short HEAD` in the current directory, or "unknown".
-    static var commit: String {
+    /// The commit of the simrun sources this executable was built from: `git rev-parse --short
+    /// HEAD` in the directory of this very source file (fixed at compile time by `#filePath`), not
+    /// in whatever directory the command runs from; "unknown" when that checkout is gone or is not
+    /// a git repository (a copied binary).
+    static var commit: String { commit(of: URL(fileURLWithPath: #filePath).deletingLastPathComponent()) }
+
+    /// `git rev-parse --short HEAD` in `directory`, or "unknown".
+    static func commit(of directory: URL) -> String {
+        guard FileManager.default.fileExists(atPath: directory.path) else { return "unknown" }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.currentDirectoryURL = directory
         process.arguments = ["git", "rev-parse", "--short", "HEAD"]
         let out = Pipe()
         process.standardOutput = out

@@ -31,4 +31,27 @@ enum Console {
             throw UsageError("cannot write \(what) '\(path)': \(error.localizedDescription)")
         }
     }
+
+    /// Refuses, as bad input, an output path that cannot be written (a missing permission, a
+    /// directory, a file in place of a directory) before any work starts. Creates the file empty
+    /// if it did not exist; an existing file is left as it is until the real write.
+    static func checkWritable(_ path: String, what: String) throws {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("cannot write \(what) '\(path)': it is a directory")
+        }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("cannot write \(what) '\(path)': \(error.localizedDescription)")
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.isWritableFile(atPath: path) else { throw UsageError("cannot write \(what) '\(path)': permission denied") }
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw UsageError("cannot write \(what) '\(path)': the directory is not writable")
+        }
+    }
 }

@@ -45,11 +45,11 @@ enum HelpText {
       --app A           pick one app
       --variant V       a variant, or defect names joined with + (default: the app's default)
       --size N          dataset size: 0 small (8 people, 40 transactions), 1 default
-                        (30 people, 300 transactions), N = default × N (max 1000)
+                        (30 people, 300 transactions), N = default × N (max 100: ~10 MB a unit)
       --policy P        ready-queue policy: random (default) or fifo
       --trace           print every trace record
       --trace-out FILE  write the trace as JSON Lines
-      --json            one JSON document on stdout
+      --json            one JSON document on stdout (with --trace: its "trace" field)
 
     Examples:
       simrun --seed 42 --scenario interrupted-upload
@@ -68,7 +68,7 @@ enum HelpText {
     static let fuzz = """
     simrun fuzz [--scenario NAME|all] [--app A] [--variant V]
                 [--seeds N | --from A --to B | --time-budget 10m] [--jobs J] [--shard i/n]
-                [--size N] [--policy P] [--json] [--junit FILE]
+                [--size N] [--policy P] [--json] [--junit FILE] [--require-coverage]
 
     Runs many seeds of every selected scenario (default: all scenarios, --seeds 100 from seed 1)
     and prints a summary per scenario and the repro command of every failure.
@@ -79,7 +79,13 @@ enum HelpText {
       --jobs J           J worker threads (default 1); results are reported in seed order
       --shard i/n        take positions p of the range with p % n == i-1 (1 ≤ i ≤ n)
       --json             one JSON document on stdout
-      --junit FILE       write JUnit XML
+      --junit FILE       write JUnit XML (the path is checked before the campaign starts)
+      --require-coverage fail when a scenario declares a coverage mark no run reached
+
+    After the table, each scenario's coverage marks with how many runs reached them, and the
+    marks it declares that no run reached. SIGINT or SIGTERM (or the end of --time-budget) stops
+    the campaign cleanly: the runs in flight finish, the summary, JSON and JUnit are written, and
+    the output says which seeds ran and the --from that resumes. A second signal exits at once.
 
     Examples:
       simrun fuzz --seeds 1000 --jobs 2
@@ -103,7 +109,8 @@ enum HelpText {
                   [--out FILE] [--max-runs N]
 
     Minimises a failing run: removes injected faults (halves, quarters, … single faults) while the
-    same invariant still fails, at most --max-runs re-runs (default 300). Writes a replay file
+    run still fails with the first violation's signature (invariant, entity kind, location), so it
+    never drifts to another bug that breaks the same invariant; at most --max-runs re-runs (default 300). Writes a replay file
     (default replays/<app>-<scenario>-<seed>.json) and prints the minimal timeline.
 
     Example:
@@ -115,7 +122,8 @@ enum HelpText {
     simrun replay FILE [--timeline FILE.md] [--trace] [--json]
 
     Re-runs a replay file exactly (seed, fault schedule, size, policy) and says whether the outcome
-    matches the one recorded. Warns when the file was written at another commit.
+    matches the one recorded. Warns when the file was written at another commit of simrun. A
+    scheduled fault the run never reaches (a device or request that does not exist) is bad input.
 
       --timeline FILE.md  write the run as a Mermaid sequence diagram
 

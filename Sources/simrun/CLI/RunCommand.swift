@@ -19,13 +19,19 @@ enum RunCommand {
         if traceOut != nil && targets.count > 1 {
             throw UsageError("--trace-out needs one scenario; '\(targets[0].name)' matches \(targets.count) apps: use app/\(targets[0].name)")
         }
+        if let traceOut { try Console.checkWritable(traceOut, what: "trace file") }
         let record = printTrace || traceOut != nil
         let reports = targets.map { RunExecution.run($0, seed: seed, runner: settings.runner(recordTrace: record)) }
         if let traceOut {
             try Console.write(reports[0].records.map { $0.jsonLine + "\n" }.joined(), to: traceOut, what: "trace file")
         }
         if json {
-            Console.out(reports.count == 1 ? reports[0].json.canonicalText : JSONValue.object(["runs": .array(reports.map(\.json))]).canonicalText)
+            let documents = reports.map { report -> JSONValue in
+                guard printTrace, var fields = report.json.objectValue else { return report.json }
+                fields["trace"] = .array(report.records.map { .string($0.line) })
+                return .object(fields)
+            }
+            Console.out(documents.count == 1 ? documents[0].canonicalText : JSONValue.object(["runs": .array(documents)]).canonicalText)
         } else {
             for (target, report) in zip(targets, reports) { printHuman(report, target: target, settings: settings, trace: printTrace) }
         }

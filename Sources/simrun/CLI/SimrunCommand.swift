@@ -14,8 +14,10 @@ import SimHarness
 public enum SimrunCommand {
     /// Runs the command line on `CommandLine.arguments` against `apps` and exits the process.
     /// `benchmarks` adds sections to `simrun bench` (after the kernel and scenario sections).
+    /// Repro commands name the executable as it was invoked (its file name: `simrun`, `notes-sim`).
     public static func main(apps: [AppDefinition], benchmarks: [SimrunBenchmark] = []) -> Never {
-        AppCatalog.configure(apps: apps, benchmarks: benchmarks)
+        let invoked = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "simrun"
+        AppCatalog.configure(apps: apps, benchmarks: benchmarks, commandName: invoked.isEmpty ? "simrun" : invoked)
         let code = simrunMain(Array(CommandLine.arguments.dropFirst()))
         exit(code.rawValue)
     }

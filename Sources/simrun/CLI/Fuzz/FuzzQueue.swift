@@ -12,6 +12,8 @@ struct FuzzResult: Sendable {
     let virtualNanoseconds: Int64
     /// The report of a failing run (nil for a pass).
     let failure: RunReport?
+    /// The `sometimes` marks this run reached (each once, sorted).
+    let marks: [String]
 }
 
 /// The work of a campaign, handed out to worker threads one unit at a time in seed order:
@@ -40,8 +42,10 @@ final class FuzzQueue: @unchecked Sendable {
         self.totalUnits = overflow ? Int.max : total
     }
 
-    /// The next unit to run, or nil when the range is done or the time budget is spent.
+    /// The next unit to run, or nil when the range is done, the time budget is spent or a stop
+    /// signal came (the units already taken still finish).
     func next() -> Int? {
+        if StopSignal.received != nil { return nil }
         if let deadline, ContinuousClock().now >= deadline { return nil }
         return lock.withLock {
             guard taken < totalUnits else { return nil }
@@ -56,7 +60,8 @@ final class FuzzQueue: @unchecked Sendable {
         let targetIndex = unit % targets.count
         let report = RunExecution.run(targets[targetIndex], seed: seed, runner: settings.runner())
         return FuzzResult(unit: unit, seed: seed, targetIndex: targetIndex, outcomeLabel: report.outcome.label,
-                          virtualNanoseconds: report.virtualNanoseconds, failure: report.outcome.passed ? nil : report)
+                          virtualNanoseconds: report.virtualNanoseconds, failure: report.outcome.passed ? nil : report,
+                          marks: report.coverage.filter { $0.count > 0 }.map(\.label))
     }
 
     func finish(_ result: FuzzResult) {
@@ -65,6 +70,12 @@ final class FuzzQueue: @unchecked Sendable {
             if result.failure != nil { failureCount += 1 }
         }
     }
+
+    /// Units handed out (all finished once the workers returned).
+    var takenUnits: Int { lock.withLock { taken } }
+
+    /// Seed positions every target finished: a campaign resumes after these.
+    var completedPositions: Int { takenUnits / targets.count }
 
     /// (finished, failures) so far.
     var progress: (done: Int, failures: Int) {

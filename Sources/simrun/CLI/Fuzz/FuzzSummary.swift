@@ -11,6 +11,7 @@ struct FuzzSummary {
         var harnessErrors = 0
         var virtualNanoseconds: Int64 = 0
         var failingSeeds: [UInt64] = []
+        var coverage: CampaignCoverage
     }
 
     /// Most failing seeds kept per row (JSON, JUnit); the count is always exact.
@@ -21,9 +22,10 @@ struct FuzzSummary {
     var failures: [(target: Target, report: RunReport)] = []
 
     init(targets: [Target], results: [FuzzResult]) {
-        rows = targets.map { Row(target: $0) }
+        rows = targets.map { Row(target: $0, coverage: CampaignCoverage(scenario: $0.scenario)) }
         for result in results {
             rows[result.targetIndex].runs += 1
+            rows[result.targetIndex].coverage.add(result.marks)
             rows[result.targetIndex].virtualNanoseconds += result.virtualNanoseconds
             guard let report = result.failure else {
                 rows[result.targetIndex].passes += 1
@@ -36,6 +38,9 @@ struct FuzzSummary {
     }
 
     var totalRuns: Int { rows.reduce(0) { $0 + $1.runs } }
+
+    /// Rows whose scenario declares a mark no run reached.
+    var uncoveredRows: [Row] { rows.filter { !$0.coverage.unreached.isEmpty } }
 
     var exitCode: ExitCode {
         if rows.contains(where: { $0.harnessErrors > 0 }) { return .harnessError }
@@ -63,6 +68,7 @@ struct FuzzSummary {
                 "harness_errors": .int(Int64(row.harnessErrors)), "virtual_ns": .int(row.virtualNanoseconds),
                 "first_failing_seed": row.failingSeeds.first.map { .string(String($0)) } ?? .null,
                 "failing_seeds": .array(row.failingSeeds.map { .string(String($0)) }),
+                "coverage": row.coverage.json,
             ]
         })
     }

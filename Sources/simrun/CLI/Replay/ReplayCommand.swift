@@ -19,10 +19,11 @@ enum ReplayCommand {
         let targets = try Selection.resolve(scenario: "\(replay.app)/\(replay.scenario)", app: nil, variant: replay.variant, allowAll: false)
         let current = BuildInfo.commit
         if replay.commit != current {
-            Console.err("simrun: warning: \(files[0]) was written at commit \(replay.commit), this is \(current); replaying anyway")
+            Console.err("simrun: warning: \(files[0]) was written at simrun commit \(replay.commit), this simrun was built at \(current); replaying anyway")
         }
         let schedule = FaultSource.schedule(FaultSchedule(replay.faults))
         let report = RunExecution.run(targets[0], seed: replay.seed, runner: replay.settings.runner(recordTrace: true, faults: schedule))
+        try checkEveryFaultReached(replay, report: report, path: files[0])
         if let timeline { try Console.write(MermaidTimeline.markdown(report), to: timeline, what: "timeline") }
         let matches = report.outcome.label == replay.expectedOutcome
             && report.outcome.violations.first?.invariant == replay.expectedInvariant
@@ -32,14 +33,27 @@ enum ReplayCommand {
                                   "trace_hash": .string(replay.expectedTraceHash)]
             fields["matches_expected"] = .bool(matches)
             fields["trace_hash_matches"] = .bool(report.traceHashHex == replay.expectedTraceHash)
+            if printTrace { fields["trace"] = .array(report.records.map { .string($0.line) }) }
             Console.out(JSONValue.object(fields).canonicalText)
         } else {
             RunCommand.printHuman(report, target: targets[0], settings: replay.settings, trace: printTrace, faults: schedule,
-                                  repro: "simrun replay \(files[0])")
+                                  repro: "\(AppCatalog.commandName) replay \(files[0])")
             Console.out(verdict(report, replay: replay, matches: matches))
             if let timeline { Console.out("timeline: \(timeline)") }
         }
         return ExitCode.of(report.outcome)
+    }
+
+    /// A scheduled fault the run never reached (no device, request or phase of that name) means the
+    /// file does not describe this run: bad input, naming the faults and the run's devices.
+    static func checkEveryFaultReached(_ replay: ReplayFile, report: RunReport, path: String) throws {
+        if case .harnessError = report.outcome { return }  // a malformed fault: the run says so itself
+        let injected = Set(report.injectedFaults)
+        let unreached = replay.faults.filter { !injected.contains($0) }
+        guard !unreached.isEmpty else { return }
+        let devices = Set(report.records.filter { $0.event.hasPrefix("launch ") }.map(\.component)).sorted()
+        let names = unreached.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (unreached.count > 5 ? " and \(unreached.count - 5) more" : "")
+        throw UsageError("replay file '\(path)' schedules \(unreached.count) fault(s) the run never reached: \(names) (this run's devices: \(devices.joined(separator: ", ")); is the file for another version of the scenario?)")
     }
 
     static func verdict(_ report: RunReport, replay: ReplayFile, matches: Bool) -> String {

@@ -12,7 +12,7 @@ struct ReplayFileParser {
         guard version == ReplayFile.version else { throw problem("has version \(version); this simrun reads version \(ReplayFile.version)") }
         let seed: UInt64
         do { seed = try Values.seed(try string("seed")) } catch let error as UsageError { throw problem("field 'seed': \(error.message)") }
-        guard let size = root["size"]?.intValue, (0...1_000).contains(size) else { throw problem("field 'size' must be a number from 0 to 1000") }
+        guard let size = root["size"]?.intValue, (0...Int64(RunSettings.maxSize)).contains(size) else { throw problem("field 'size' must be a number from 0 to \(RunSettings.maxSize)") }
         let policyText = try string("policy")
         guard let policy = SchedulingPolicy(rawValue: policyText) else { throw problem("field 'policy' is '\(policyText)', expected fifo or random") }
         guard let expected = root["expected"], expected.objectValue != nil else { throw problem("is missing field 'expected' (an object)") }

@@ -20,11 +20,16 @@ enum SelfTestApp {
 
 /// Two devices upload 20 amounts each, with kills drawn from the `kill` fault family (so they are
 /// part of the fault schedule and the shrinker can remove them).
-struct SelfTestUpload: AppScenario {
+struct SelfTestUpload: AppScenario, CoverageDeclaring {
     let app = "selftest"
     let name = "upload"
     let summary = "two devices upload 20 amounts each through network faults and kills"
     let invariants = ["no-duplicate", "no-loss"]
+    /// Reached only when the seed's plan has kills / 5xx or 429 on (a plan with every family off,
+    /// one seed in sixteen, reaches neither: the CLI's coverage tests rely on it).
+    let coverageMarks = [Self.killMark, Self.failedAnswerMark]
+    static let killMark = "selftest: a device killed mid-upload"
+    static let failedAnswerMark = "selftest: an upload answered 5xx or 429"
 
     static let devices = 2
     static let items = 20
@@ -60,7 +65,10 @@ struct SelfTestUpload: AppScenario {
         for round in 1...2 {
             for device in devices where device.state == .running {
                 let jobs = sim.faults.decide(.kill, subject: "\(device.name)@round\(round)") { IntegerDetail(1 + $0.below(items * 3)) }
-                if let jobs { device.killAfter(jobs: max(1, Int(jobs.value))) }
+                if let jobs {
+                    device.killAfter(jobs: max(1, Int(jobs.value)))
+                    sim.sometimes(killMark)
+                }
             }
             try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(20)), tolerance: nil)
             for device in devices where device.state == .killed { device.relaunch() }

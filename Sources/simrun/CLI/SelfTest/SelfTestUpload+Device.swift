@@ -14,7 +14,10 @@ extension SelfTestUpload {
                 if Task.isCancelled { return }
                 do {
                     let response = try await context.call(ledger, request, timeout: .seconds(10))
-                    if case .failed = response { throw RetryLater() }
+                    if case .failed = response {
+                        context.sometimes(failedAnswerMark)
+                        throw RetryLater()
+                    }
                     break
                 } catch {
                     if error is DeviceKilledError || error is CancellationError { return }

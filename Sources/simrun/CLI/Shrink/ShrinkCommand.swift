@@ -26,47 +26,50 @@ enum ShrinkCommand {
         return try shrink(targets[0], seed: seed, settings: settings, out: out, maxRuns: maxRuns)
     }
 
-    /// The invariant a shrunk run must keep failing: the first violation's, or the outcome label.
-    static func failureKey(_ outcome: RunOutcome) -> String {
-        outcome.violations.first?.invariant ?? outcome.label
-    }
-
     static func shrink(_ target: Target, seed: UInt64, settings: RunSettings, out: String?, maxRuns: Int) throws -> ExitCode {
         let original = RunExecution.run(target, seed: seed, runner: settings.runner())
         guard !original.outcome.passed else {
             Console.out("seed \(SeedText.both(seed)) passes \(target.qualifiedName) [\(target.variant)]: nothing to shrink")
             return .passed
         }
-        let key = failureKey(original.outcome)
+        let signature = FailureSignature(original.outcome)
         let stillFails: ([InjectedFault]) -> Bool = { faults in
             let report = RunExecution.run(target, seed: seed, runner: settings.runner(faults: .schedule(FaultSchedule(faults))))
-            return !report.outcome.passed && failureKey(report.outcome) == key
+            return signature.holds(for: report.outcome)
         }
-        Console.out("seed \(SeedText.both(seed)) fails \(target.qualifiedName) [\(target.variant)]: \(key)")
+        Console.out("seed \(SeedText.both(seed)) fails \(target.qualifiedName) [\(target.variant)]: \(signature.invariant)")
+        Console.out("shrinking while the failure keeps its signature: \(signature)")
         guard stillFails(original.injectedFaults) else {
-            Console.err("simrun: replaying seed \(seed)'s \(original.injectedFaults.count) faults as a schedule does not reproduce '\(key)' (a harness bug: fault opportunities depend on more than the seed)")
+            Console.err("simrun: replaying seed \(seed)'s \(original.injectedFaults.count) faults as a schedule does not reproduce '\(signature)' (a harness bug: fault opportunities depend on more than the seed)")
             return .harnessError
         }
         let result = Shrinker(maxRuns: maxRuns, stillFails: stillFails).shrink(original.injectedFaults)
         let final = RunExecution.run(target, seed: seed, runner: settings.runner(recordTrace: true, faults: .schedule(FaultSchedule(result.faults))))
+        guard signature.holds(for: final.outcome) else {
+            Console.err("simrun: the shrunk schedule no longer fails with '\(signature)' when re-run with the trace on (a harness bug: recording changed the run)")
+            return .harnessError
+        }
+        Console.out("the shrunk run fails with the same signature: \(signature)")
+        // The faults the final run injected: a scheduled fault whose opportunity no longer comes
+        // (a request renumbered by an earlier removal) changes nothing, and a replay refuses it.
         let replay = ReplayFile(
             app: target.app, scenario: target.name, variant: target.variant, seed: seed, size: settings.size, policy: settings.policy,
-            faults: result.faults, expectedOutcome: final.outcome.label, expectedInvariant: final.outcome.violations.first?.invariant,
+            faults: final.injectedFaults, expectedOutcome: final.outcome.label, expectedInvariant: final.outcome.violations.first?.invariant,
             expectedTraceHash: final.traceHashHex, toolchain: BuildInfo.toolchain, commit: BuildInfo.commit)
         let path = out ?? "replays/\(target.app)-\(target.name)-\(seed).json"
         try Console.write(replay.json.canonicalText + "\n", to: path, what: "replay file")
         printResult(original: original, result: result, final: final, maxRuns: maxRuns)
         FailureReport.lines(final, target: target, settings: settings, faults: .schedule(FaultSchedule(result.faults)),
-                           repro: "simrun replay \(path)").forEach(Console.out)
+                           repro: "\(AppCatalog.commandName) replay \(path)").forEach(Console.out)
         Console.out("replay file: \(path)")
-        Console.out("replay it:   simrun replay \(path)")
+        Console.out("replay it:   \(AppCatalog.commandName) replay \(path)")
         return ExitCode.of(final.outcome)
     }
 
     static func printResult(original: RunReport, result: Shrinker.Result, final: RunReport, maxRuns: Int) {
-        Console.out("faults: \(original.injectedFaults.count) → \(result.faults.count) after \(result.runs) re-runs")
+        Console.out("faults: \(original.injectedFaults.count) → \(final.injectedFaults.count) after \(result.runs) re-runs")
         if result.hitBound { Console.out("  (stopped at the bound of \(maxRuns) re-runs: the schedule may shrink further with --max-runs)") }
-        for fault in result.faults.prefix(eventLines) { Console.out("  \(fault)") }
+        for fault in final.injectedFaults.prefix(eventLines) { Console.out("  \(fault)") }
         Console.out("")
         Console.out("minimal timeline:")
         timeline(final.records).forEach { Console.out("  \($0.line)") }
