@@ -8,7 +8,7 @@ import SimrunCLI
 /// 5xx, 429, slow answers, two offline windows) and up to two kills; then the network heals, the
 /// app is relaunched and syncs until its outbox is empty. Checks that every note on the phone is
 /// on the server with the same text (`no-loss`) and that the outbox emptied (`eventual-completion`).
-public struct OfflineEditsThenSync: AppScenario, CoverageDeclaring {
+public struct OfflineEditsThenSync: AppScenario {
     public let app = NotesSimulation.name
     public let name = "offline-edits-then-sync"
     public let summary = "a phone writes notes through faults, kills and offline windows, then syncs"

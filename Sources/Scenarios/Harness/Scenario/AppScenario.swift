@@ -16,6 +16,14 @@ public protocol AppScenario: Sendable {
     /// Runs the workload in `sim` (calling `sim.run`), then checks the world at quiescence.
     /// Returns the violations found; throws only for harness trouble (`SimulationError`).
     func execute(in sim: Simulator, variant: String, size: Int) throws -> [Violation]
+
+    /// The `sometimes` labels this scenario claims to reach: `simrun fuzz` lists those no run of
+    /// a campaign reached, and `--require-coverage` fails the campaign on them.
+    var coverageMarks: [String] { get }
+}
+
+extension AppScenario {
+    public var coverageMarks: [String] { [] }
 }
 
 /// A variant of an app (a set of defects switched on), for `simrun list` and argument checking.

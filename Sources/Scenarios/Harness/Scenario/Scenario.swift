@@ -14,12 +14,15 @@ public struct Scenario<App: ScenarioApp>: AppScenario {
     /// The workload: sets up accounts and devices on the stage, drives the users, injects the
     /// scenario's own faults. Healing and the checks follow it.
     public let script: @Sendable (App.Stage) async -> Void
+    /// The `sometimes` marks every campaign of this scenario must reach (`fuzz --require-coverage`).
+    public var coverageMarks: [String]
 
     public var app: String { App.name }
     public var invariants: [String] { App.invariants }
 
     public init(name: String, summary: String, faults: FaultPolicy = FaultPolicy(), options: App.Options = App.defaultOptions,
-                script: @escaping @Sendable (App.Stage) async -> Void) {
+                coverageMarks: [String] = [], script: @escaping @Sendable (App.Stage) async -> Void) {
+        self.coverageMarks = coverageMarks
         self.name = name
         self.summary = summary
         self.faults = faults

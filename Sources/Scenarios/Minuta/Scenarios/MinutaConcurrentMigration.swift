@@ -13,6 +13,7 @@ extension MinutaScenario {
             summary: "two devices migrate the same folder at once (offline windows), then edit; or a new device migrates a half-downloaded folder",
             faults: FaultPolicy(forced: [.partition: 300_000]),
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
+            coverageMarks: ["minuta: a new device migrates a half-downloaded folder"],
             script: { stage in
                 if stage.draw(3) == 0 { await stage.lateDeviceMigrates(); return }
                 let a = stage.addDevice("device-1", editor: "Ann")

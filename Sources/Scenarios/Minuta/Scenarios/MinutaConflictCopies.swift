@@ -12,6 +12,7 @@ extension MinutaScenario {
             summary: "two devices edit one month and the tags offline; the provider makes conflict copies; apps merge them (killed mid-merge)",
             faults: FaultPolicy(forced: [.kill: 500_000]),
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
+            coverageMarks: ["minuta: app killed at an await point", "minuta: conflict copies merged", "folder.conflict-copy.dropbox", "folder.conflict-copy.gdrive", "folder.conflict-copy.icloud"],
             script: { stage in
                 let devices = await stage.twoMigratedDevices()
                 for round in 0..<2 {

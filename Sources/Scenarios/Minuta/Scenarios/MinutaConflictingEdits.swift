@@ -11,6 +11,7 @@ extension MinutaScenario {
             name: "conflicting-edits",
             summary: "same record or tag on two offline devices: different fields, same field, image adds, delete vs edit, move across a month",
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
+            coverageMarks: ["minuta: concurrent edits of different fields", "minuta: concurrent edits of the same field", "minuta: concurrent image adds", "minuta: delete versus edit", "minuta: start moved across a month while edited elsewhere"],
             script: { stage in
                 let devices = await stage.twoMigratedDevices()
                 let (a, b) = (devices[0], devices[1])

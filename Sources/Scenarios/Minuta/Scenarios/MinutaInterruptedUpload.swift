@@ -12,6 +12,7 @@ extension MinutaScenario {
             name: "interrupted-upload",
             summary: "kill the app at random await points during migration (1-3 times) and right after edits; relaunch; App Intents run too",
             faults: FaultPolicy(forced: [.kill: 1_000_000]),
+            coverageMarks: ["minuta: app killed at an await point"],
             script: { stage in
                 let a = stage.addDevice("device-1", editor: "Ann")
                 let b = stage.addDevice("device-2", editor: "Ann (Work)")

@@ -11,6 +11,7 @@ extension MinutaScenario {
             name: "offline-edits-then-sync",
             summary: "one device works offline for long (app and App Intents), the other online; reconnect and keep working during sync",
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
+            coverageMarks: ["minuta: timer started by an App Intent", "minuta: timer stopped by an App Intent", "minuta: conflict copies merged"],
             script: { stage in
                 let devices = await stage.twoMigratedDevices()
                 let (a, b) = (devices[0], devices[1])

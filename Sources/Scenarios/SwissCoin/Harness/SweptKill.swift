@@ -23,6 +23,11 @@ enum MigrationKill {
 
     /// The phase name of migration step `step`.
     static func phase(_ step: Int) -> String { "step\(step)" }
+
+    /// What a campaign of swept migration kills must reach: a kill in every step, and the idle kill.
+    static var coverageMarks: [String] {
+        (1..<idleStep).map { "swisscoin: kill in \(phase($0))" } + ["swisscoin: idle app killed"]
+    }
 }
 
 extension SwissCoinStage {

@@ -13,6 +13,11 @@ extension SwissCoinScenario {
     /// after the migration (see `syncLife`).
     static var syncKillRate: Int { 500_000 }
 
+    /// Every campaign of a sync scenario must kill apps in their pushes, pulls and edits.
+    static var syncKillMarks: [String] {
+        ["swisscoin: kill in edit", "swisscoin: kill in sync.pull", "swisscoin: kill in sync.push"]
+    }
+
     /// Alice migrates on her phone, then signs in on a new tablet. Both edit the same transactions
     /// and contacts (title, amount with its splits, name, deletes, new transactions) while the
     /// tablet is offline for a while; then both sync. Edits of different field groups must both
@@ -23,6 +28,7 @@ extension SwissCoinScenario {
             summary: "two devices of one account edit the same transactions and contacts, one offline, then sync",
             faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
                 capped: syncRequestCaps),
+            coverageMarks: syncKillMarks,
             script: { stage in
                 stage.createAccount("alice")
                 let phone = stage.addDevice("device-1", owner: "alice")
@@ -58,6 +64,7 @@ extension SwissCoinScenario {
             summary: "many edits offline, a kill in the middle, then sync to the server and a second device",
             faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
                 capped: syncRequestCaps),
+            coverageMarks: syncKillMarks + ["swisscoin: killed with a pending outbox"],
             script: { stage in
                 stage.createAccount("alice")
                 let phone = stage.addDevice("device-1", owner: "alice")

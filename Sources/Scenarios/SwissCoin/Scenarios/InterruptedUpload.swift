@@ -14,6 +14,7 @@ extension SwissCoinScenario {
                 // kill sweep never reaches steps 9-16 or the idle window (flaky-network covers those rates).
                 capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
                 .duplicate: 1_000, .slowResponse: 2_000, .partition: 0]),
+            coverageMarks: MigrationKill.coverageMarks,
             script: { stage in
                 stage.createAccount("alice")
                 let device = stage.addDevice("device-1", owner: "alice")

@@ -14,6 +14,7 @@ extension SwissCoinScenario {
             name: "long-sync-session",
             summary: "2-3 devices of one account act from the whole vocabulary for minutes: edits on shared entities, sign-out and in, offline windows, kills anywhere",
             faults: FaultPolicy(forced: [.kill: syncKillRate, .partition: 600_000], capped: syncRequestCaps),
+            coverageMarks: syncKillMarks + ["swisscoin: kill in sign-in", "swisscoin: kill in sign-out"],
             script: { stage in
                 stage.createAccount("alice")
                 var random = stage.sim.random.fork("long-sync-session")

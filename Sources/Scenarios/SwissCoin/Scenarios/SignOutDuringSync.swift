@@ -21,6 +21,7 @@ extension SwissCoinScenario {
             faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
                 capped: syncRequestCaps),
             options: .init(tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 }),
+            coverageMarks: syncKillMarks + ["swisscoin: kill in sign-in", "swisscoin: kill in store-switch", "swisscoin: session revoked during a sync pass", "swisscoin: account switched during a sync pass"],
             script: { stage in
                 stage.createAccount("alice")
                 stage.createAccount("bob")
@@ -96,6 +97,7 @@ extension SwissCoinScenario {
             summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
             faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
                 capped: syncRequestCaps),
+            coverageMarks: syncKillMarks + ["swisscoin: account switched with unsynced edits"],
             script: { stage in
                 stage.createAccount("alice")
                 stage.createAccount("bob")

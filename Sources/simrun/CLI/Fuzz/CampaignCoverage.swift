@@ -2,7 +2,7 @@ import SimHarness
 import SimCore
 
 /// One target's `sometimes` marks across a campaign: how many runs reached each, and the marks
-/// its scenario declares (`CoverageDeclaring`) that no run reached.
+/// its scenario declares (`AppScenario.coverageMarks`) that no run reached.
 struct CampaignCoverage {
     /// Runs that reached each mark, by label.
     var runsReaching: [String: Int] = [:]
@@ -10,7 +10,7 @@ struct CampaignCoverage {
     let declared: [String]
 
     init(scenario: any AppScenario) {
-        declared = ((scenario as? CoverageDeclaring)?.coverageMarks ?? []).sorted()
+        declared = scenario.coverageMarks.sorted()
     }
 
     mutating func add(_ marks: [String]) {

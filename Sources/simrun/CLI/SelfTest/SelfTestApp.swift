@@ -20,7 +20,7 @@ enum SelfTestApp {
 
 /// Two devices upload 20 amounts each, with kills drawn from the `kill` fault family (so they are
 /// part of the fault schedule and the shrinker can remove them).
-struct SelfTestUpload: AppScenario, CoverageDeclaring {
+struct SelfTestUpload: AppScenario {
     let app = "selftest"
     let name = "upload"
     let summary = "two devices upload 20 amounts each through network faults and kills"
