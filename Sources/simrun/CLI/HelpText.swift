@@ -26,7 +26,7 @@ enum HelpText {
       simrun --seed 42 --scenario interrupted-upload
       simrun --seed 0x2a --scenario swisscoin/interrupted-upload --variant split-fresh-uuid --trace
       simrun fuzz --scenario all --seeds 1000 --jobs 2
-      simrun shrink --seed 17 --scenario swisscoin/lost-response --variant seed
+      simrun shrink --seed 17 --scenario swisscoin/lost-response --variant as-written
       simrun replay replays/swisscoin-lost-response-17.json --timeline timeline.md
 
     Seeds are 64-bit: decimal (42) or hex (0x2a).
@@ -53,7 +53,7 @@ enum HelpText {
 
     Examples:
       simrun --seed 42 --scenario interrupted-upload
-      simrun run --seed 0xdeadbeef --scenario swisscoin/lost-response --variant seed --json
+      simrun run --seed 0xdeadbeef --scenario swisscoin/lost-response --variant as-written --json
 
     """ + exitCodes
 
@@ -89,7 +89,7 @@ enum HelpText {
 
     Examples:
       simrun fuzz --seeds 1000 --jobs 2
-      simrun fuzz --scenario swisscoin/interrupted-upload --variant seed --from 1 --to 5000 --shard 1/4
+      simrun fuzz --scenario swisscoin/interrupted-upload --variant as-written --from 1 --to 5000 --shard 1/4
 
     """ + exitCodes
 
@@ -114,7 +114,7 @@ enum HelpText {
     (default replays/<app>-<scenario>-<seed>.json) and prints the minimal timeline.
 
     Example:
-      simrun shrink --seed 17 --scenario swisscoin/lost-response --variant seed
+      simrun shrink --seed 17 --scenario swisscoin/lost-response --variant as-written
 
     """ + exitCodes
 

@@ -19,8 +19,8 @@ public struct LiveCoordinatedFileStore: CoordinatedFileStore {
         var paths: [String] = []
         while let relative = walker.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
-            if !isDirectory.boolValue && relative.hasPrefix(prefix) { paths.append(relative) }
+            let exists = FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+            if exists && !isDirectory.boolValue && relative.hasPrefix(prefix) { paths.append(relative) }
         }
         return paths.sorted()  // directory listings come back in file-system order
     }

@@ -40,7 +40,7 @@ extension Array: ElementEncodable where Element: Encodable {
     func encodeElements(reusing previous: EncodedArray?, with encoder: StoreEncoder) throws -> EncodedArray {
         let known = reusableBytes(from: previous)
         let reused = known.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
-        if reused == count, let previous {
+        if reused == count, previous != nil {
             return EncodedArray(elements: self, elementBytes: known.map { $0! }, encodedCount: 0)
         }
         // With `JSONEncoder` and mostly new elements: one encode of the whole array (cheaper than
