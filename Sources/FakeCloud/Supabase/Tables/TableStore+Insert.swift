@@ -20,6 +20,7 @@ extension TableStore {
         let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
         var touchedKeys: Set<String> = []
+        var merged = false
         for proposedInput in input {
             let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
             if !schema.security.passesCheck(.insert, proposed, policy) {
@@ -39,9 +40,13 @@ extension TableStore {
                     code: "21000", message: "ON CONFLICT DO UPDATE command cannot affect row a second time",
                     hint: "Ensure that no rows proposed for insertion within the same command have duplicate constrained values.")
             }
+            merged = true
             written.append(try mergeConflict(schema, at: index, with: proposed, mentioned, policy, statement))
         }
         try checkOutgoingKeys(schema, written)
+        // DO UPDATE may rewrite a referenced key (`SET id = EXCLUDED.id` on a natural-key target):
+        // the referencing rows are checked as after a plain UPDATE (ON UPDATE NO ACTION).
+        if merged { try checkIncomingKeys(schema) }
         return try representation(schema, written, request, policy)
     }
 
