@@ -31,15 +31,14 @@ extension TableStore {
                 appendRow(schema.name, proposed)
                 record(schema, proposed, conflict == nil ? .insert : .upsertInsert, statement)
                 written.append(proposed)
+                // A row this command inserted is "affected" too: a later body row with the same key
+                // makes DO UPDATE raise 21000 (PostgreSQL 15, ExecOnConflictUpdate).
+                touchedKeys.insert(schema.keyText(of: proposed))
                 continue
             }
             if conflict.ignore { continue }
             let key = schema.keyText(of: rows[schema.name]![index])
-            if !touchedKeys.insert(key).inserted {
-                throw PostgrestError(
-                    code: "21000", message: "ON CONFLICT DO UPDATE command cannot affect row a second time",
-                    hint: "Ensure that no rows proposed for insertion within the same command have duplicate constrained values.")
-            }
+            if !touchedKeys.insert(key).inserted { throw PostgrestError.affectedTwice }
             merged = true
             written.append(try mergeConflict(schema, at: index, with: proposed, mentioned, policy, statement))
         }
