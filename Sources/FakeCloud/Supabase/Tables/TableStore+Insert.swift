@@ -23,9 +23,12 @@ extension TableStore {
         var merged = false
         for proposedInput in input {
             let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
+            // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
+            // so a row failing both reports 42501 (nodeModifyTable.c; verified on PostgreSQL 15).
             if !schema.security.passesCheck(.insert, proposed, policy) {
                 throw PostgrestError.withCheckViolation(table: schema.name)
             }
+            try checkNotNull(schema, proposed)
             guard let conflict, let index = indexOfConflict(schema, proposed, on: conflict.target) else {
                 try checkUnique(schema, proposed, excluding: nil)
                 appendRow(schema.name, proposed)
@@ -73,7 +76,8 @@ extension TableStore {
         return merged
     }
 
-    /// The full new row: payload values coerced, defaults for unmentioned columns, NOT NULL checked.
+    /// The full new row: payload values coerced, defaults for unmentioned columns (NOT NULL is the
+    /// caller's to check, after the RLS WITH CHECK).
     func buildRow(
         _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
@@ -106,7 +110,6 @@ extension TableStore {
             }
         }
         stamp(schema, &row, statement)
-        try checkNotNull(schema, row)
         return row
     }
 

@@ -19,10 +19,11 @@ extension TableStore {
             var updated = row
             for (key, value) in coerced { updated[key] = value }
             stamp(schema, &updated, statement)
-            try checkNotNull(schema, updated)
+            // RLS WITH CHECK before NOT NULL, as ExecUpdateAct orders them (see `insert`).
             if !schema.security.passesCheck(.update, updated, policy) {
                 throw PostgrestError.withCheckViolation(table: schema.name)
             }
+            try checkNotNull(schema, updated)
             try checkUnique(schema, updated, excluding: index)
             replaceRow(schema.name, at: index, with: updated)
             record(schema, updated, .update, statement)
