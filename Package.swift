@@ -23,6 +23,7 @@ let package = Package(
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
         .testTarget(name: "ScenariosTests", dependencies: ["SimCore", "FakeCloud", "Scenarios"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun"]),
+        .testTarget(name: "PostgresDifferentialTests", dependencies: ["SimCore", "FakeCloud"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,14 @@ extension TableStore {
         var written: [Row] = []
         var touchedKeys: Set<String> = []
         var merged = false
-        for proposedInput in input {
+        // PostgREST reads the body with `json_to_recordset` in FROM, a function scan PostgreSQL
+        // materializes before the first row is inserted: every value of every row is converted
+        // first, so a bad value in row 3 wins over an RLS or NOT NULL failure of row 1 (seen in
+        // the PostgreSQL differential, Tests/PostgresDifferentialTests).
+        var converted: [Row] = []
+        converted.reserveCapacity(input.count)
+        for row in input { converted.append(try convert(schema, row)) }
+        for proposedInput in converted {
             let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
             // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
             // so a row failing both reports 42501 (nodeModifyTable.c; verified on PostgreSQL 15).
@@ -76,8 +83,17 @@ extension TableStore {
         return merged
     }
 
-    /// The full new row: payload values coerced, defaults for unmentioned columns (NOT NULL is the
-    /// caller's to check, after the RLS WITH CHECK).
+    /// The body row's values through their columns' input functions, in column declaration order.
+    func convert(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> Row {
+        var row = Row(minimumCapacity: input.count)
+        for column in schema.columns {
+            if let value = input[column.name] { row[column.name] = try column.type.coerce(value) }
+        }
+        return row
+    }
+
+    /// The full new row from converted payload values (see `convert`), defaults for unmentioned
+    /// columns (NOT NULL is the caller's to check, after the RLS WITH CHECK).
     func buildRow(
         _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
@@ -86,7 +102,7 @@ extension TableStore {
         var now: JSONValue?  // `now()` is one value per statement: compute its text once
         for column in schema.columns {
             if let value = input[column.name] {
-                row[column.name] = try column.type.coerce(value)
+                row[column.name] = value
             } else if mentioned.contains(column.name) && !missingDefault {
                 row[column.name] = .null  // json_populate_recordset: a missing key is NULL
             } else if column.defaultValue == .now {
