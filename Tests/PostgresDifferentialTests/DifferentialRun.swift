@@ -17,7 +17,7 @@ struct Mismatch: CustomStringConvertible {
         for (index, step) in prefix.enumerated() {
             text += "\n   \(index + 1). \(actors[step.actor]) \(RequestText.describe(step.request))"
         }
-        text += "\n  replay: SIMRUN_PG_FIRST_SEED=\(seed) Scripts/postgres-test.sh --sequences 1 --seed \(seed)"
+        text += "\n  replay: Scripts/postgres-test.sh --sequences 1 --seed \(seed)"
         return text
     }
 }
@@ -34,6 +34,10 @@ struct DifferentialRun {
     var observed: Set<String> = []
     /// How often each `KnownDifference` explained a differing answer.
     var knownHits: [String: Int] = [:]
+    /// PostgreSQL's answer to each step run so far.
+    var postgresAnswers: [StepAnswer] = []
+    /// The fake's answer to each step run so far.
+    var fakeAnswers: [StepAnswer] = []
 
     init(fixture: Fixture, database: PostgresDatabase, seed: UInt64, length: Int) {
         self.fixture = fixture
@@ -44,14 +48,21 @@ struct DifferentialRun {
 
     /// The sequence's steps and its first mismatch, if any.
     mutating func run() throws -> Mismatch? {
-        let fake = FakeSide(backend: fixture.backend, seed: seed, users: fixture.users)
-        try database.reset(rows: fake.allRows(), sequence: fake.server.store.lastSequenceValue)
-        let generator = RequestGenerator(fixture: fixture, uids: fake.actors.map(\.uid), random: SimRandom(seed: seed).fork("requests"))
-        let steps = generator.sequence(length: length)
-        return try run(steps, fake: fake)
+        let fixture = fixture, seed = seed, length = length
+        return try run { fake in
+            let generator = RequestGenerator(fixture: fixture, uids: fake.actors.map(\.uid), random: SimRandom(seed: seed).fork("requests"))
+            return generator.sequence(length: length)
+        }
     }
 
-    /// Runs given steps (also used by the fixed design-table test).
+    /// Runs the steps `build` makes for a fresh fake (its users known) on a freshly reset database.
+    mutating func run(_ build: (FakeSide) -> [Step]) throws -> Mismatch? {
+        let fake = FakeSide(backend: fixture.backend, seed: seed, users: fixture.users)
+        try database.reset(rows: fake.allRows(), sequence: fake.server.store.lastSequenceValue)
+        return try run(build(fake), fake: fake)
+    }
+
+    /// Runs given steps on a fake and the database in the same state.
     mutating func run(_ steps: [Step], fake: FakeSide) throws -> Mismatch? {
         let normalizer = RowNormalizer(fixture: fixture)
         let observers = fake.actors
@@ -63,6 +74,8 @@ struct DifferentialRun {
             let expected = StepAnswer(postgres: pg.answer, request: step.request, actor: actor, normalizer: normalizer)
             let actual = StepAnswer(fake: response, request: step.request, normalizer: normalizer)
             observed.insert("\(expected.status) \(expected.code ?? "-")")
+            postgresAnswers.append(expected)
+            fakeAnswers.append(actual)
             var what: String?
             if expected != actual {
                 if let known = KnownDifference.all.first(where: { $0.explains(step.request, expected, actual) }) {

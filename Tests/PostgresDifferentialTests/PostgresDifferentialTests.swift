@@ -10,23 +10,10 @@ import XCTest
 /// SIMRUN_PG_SEQUENCES (default 500) random sequences are split across the fixtures, starting at
 /// seed SIMRUN_PG_FIRST_SEED (default 1); each sequence is SIMRUN_PG_STEPS (default 16) requests.
 final class PostgresDifferentialTests: XCTestCase {
-    static var socketDirectory: String? { ProcessInfo.processInfo.environment["SIMRUN_PG_SOCKET_DIR"] }
-
-    static func setting(_ name: String, default value: UInt64) -> UInt64 {
-        ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) } ?? value
-    }
-
-    func requireServer() throws -> String {
-        guard let directory = Self.socketDirectory else {
-            throw XCTSkip("PostgreSQL differential skipped: SIMRUN_PG_SOCKET_DIR is not set (run Scripts/postgres-test.sh)")
-        }
-        return directory
-    }
-
     /// Runs `count` sequences of `fixture` from `firstSeed`, failing with the first mismatch.
     func runSequences(_ fixture: Fixture, count: UInt64, firstSeed: UInt64) throws -> Set<String> {
-        let database = try PostgresDatabase(socketDirectory: try requireServer(), name: "simrun_\(fixture.name)", backend: fixture.backend)
-        let length = Int(Self.setting("SIMRUN_PG_STEPS", default: 16))
+        let database = try PostgresDatabase(socketDirectory: try PostgresServer.socketDirectory(), name: "simrun_\(fixture.name)", backend: fixture.backend)
+        let length = Int(PostgresServer.setting("SIMRUN_PG_STEPS", default: 16))
         var observed: Set<String> = []
         var known: [String: Int] = [:]
         var mismatches = 0
@@ -56,9 +43,9 @@ extension PostgresDifferentialTests {
     ]
 
     func testRandomSequencesAgreeWithPostgresAndCoverEveryOutcome() throws {
-        _ = try requireServer()
-        let total = Self.setting("SIMRUN_PG_SEQUENCES", default: 500)
-        let first = Self.setting("SIMRUN_PG_FIRST_SEED", default: 1)
+        _ = try PostgresServer.socketDirectory()
+        let total = PostgresServer.setting("SIMRUN_PG_SEQUENCES", default: 500)
+        let first = PostgresServer.setting("SIMRUN_PG_FIRST_SEED", default: 1)
         let fixtures: [(Fixture, UInt64)] = [(.ledger, 4), (.catalog, 3), (.swissCoin, 3)]
         var observed: Set<String> = []
         for (fixture, share) in fixtures {
