@@ -73,7 +73,7 @@ final class PostgresDatabase {
         let table = backend.tables.first { $0.name == request.table }
         var script = ""
         do {
-            let statement = try PostgrestQuery.statement(request, table: table)
+            let statement = try PostgrestQuery.statement(request, table: table, clock: .setting(clockSetting))
             script += "begin;\n\(actor.sqlPreamble)\nset local \(clockSetting) = \(PostgresName.literal(nowText));\n"
             script += "select simrun.request(\(dollarQuoted(statement)));\ncommit;\n"
         } catch {

@@ -20,8 +20,12 @@ import SimCore
 /// (errors reference, "PGRST204"); so does `statement`.
 public enum PostgrestQuery {
     /// The statement for `request` on `table` (nil: a table the schema lacks; the statement then
-    /// names it and PostgreSQL raises 42P01).
-    public static func statement(_ request: TableRequest, table: TableSchema?) throws(PostgrestError) -> String {
+    /// names it and PostgreSQL raises 42P01). `clock` must be the one the schema was generated with:
+    /// `missing=default` writes the column defaults into the statement, as PostgREST copies them
+    /// from its schema cache.
+    public static func statement(_ request: TableRequest, table: TableSchema?, clock: PostgresClock = .transactionStart)
+        throws(PostgrestError) -> String
+    {
         guard let table else {
             return "SELECT coalesce(jsonb_agg(_t), '[]'::jsonb) FROM \(PostgresSchemaScript.table(request.table)) _t"
         }
@@ -29,10 +33,10 @@ public enum PostgrestQuery {
         case .select:
             return "SELECT coalesce(jsonb_agg(_postgrest_t), '[]'::jsonb) FROM (\(select(request, table))) _postgrest_t"
         case .insert(let rows):
-            return try wrap(insert(rows, table, request, conflict: nil), request)
+            return try wrap(insert(rows, table, request, conflict: nil, clock), request)
         case .upsert(let rows, let target, let ignore):
             let columns = target ?? table.primaryKey.columns
-            return try wrap(insert(rows, table, request, conflict: (columns, ignore)), request)
+            return try wrap(insert(rows, table, request, conflict: (columns, ignore), clock), request)
         case .update(let values):
             try checkKeys(Array(values.keys), table)
             if values.isEmpty { return "SELECT '[]'::jsonb" }
@@ -78,8 +82,9 @@ public enum PostgrestQuery {
         table.columns.filter { column in rows.contains { $0[column.name] != nil } }
     }
 
-    private static func insert(_ rows: [Row], _ table: TableSchema, _ request: TableRequest, conflict: ([String], Bool)?)
-        throws(PostgrestError) -> String
+    private static func insert(
+        _ rows: [Row], _ table: TableSchema, _ request: TableRequest, conflict: ([String], Bool)?, _ clock: PostgresClock
+    ) throws(PostgrestError) -> String
     {
         try checkKeys(rows.flatMap(\.keys), table)
         let columns = bodyColumns(rows, table)
@@ -87,7 +92,7 @@ public enum PostgrestQuery {
         var text = "INSERT INTO \(PostgresSchemaScript.table(table.name))"
         text += names.isEmpty ? " " : "(\(names.joined(separator: ", "))) "
         text += "SELECT " + names.map { "pgrst_body.\($0)" }.joined(separator: ", ") + " "
-        text += body(JSONValue.array(rows.map(JSONValue.object)), columns, table, defaults: request.missingDefault)
+        text += body(JSONValue.array(rows.map(JSONValue.object)), columns, defaults: request.missingDefault ? clock : nil)
         if let (target, ignore) = conflict {
             text += " ON CONFLICT(\(target.map(PostgresName.quoted).joined(separator: ", "))) "
             if ignore || names.isEmpty {
@@ -103,12 +108,13 @@ public enum PostgrestQuery {
         let columns = bodyColumns([values], table)
         let sets = columns.map { "\(PostgresName.quoted($0.name)) = pgrst_body.\(PostgresName.quoted($0.name))" }
         return "UPDATE \(PostgresSchemaScript.table(table.name)) SET \(sets.joined(separator: ", ")) "
-            + body(.object(values), columns, table, defaults: false)
+            + body(.object(values), columns, defaults: nil)
             + whereClause(request, table) + " " + returning(request, table)
     }
 
     /// `fromJsonBodyF` without the select list: `FROM (payload), LATERAL (…) pgrst_body`.
-    private static func body(_ json: JSONValue, _ columns: [ColumnSchema], _ table: TableSchema, defaults: Bool) -> String {
+    private static func body(_ json: JSONValue, _ columns: [ColumnSchema], defaults clock: PostgresClock?) -> String {
+        let defaults = clock != nil
         let (typeOf, buildArray, elements, recordset) = defaults
             ? ("jsonb_typeof", "jsonb_build_array", "jsonb_array_elements", "jsonb_to_recordset")
             : ("json_typeof", "json_build_array", "json_array_elements", "json_to_recordset")
@@ -117,8 +123,8 @@ public enum PostgrestQuery {
         text += "LATERAL (SELECT CASE WHEN \(typeOf)(pgrst_payload.json_data) = 'array' THEN pgrst_payload.json_data "
             + "ELSE \(buildArray)(pgrst_payload.json_data) END AS val) pgrst_uniform_json, "
         var source = "pgrst_uniform_json.val"
-        if defaults {
-            let script = PostgresSchemaScript(backend: BackendDefinition())
+        if let clock {
+            let script = PostgresSchemaScript(backend: BackendDefinition(), clock: clock)
             let pairs = columns.compactMap { column in
                 column.defaultValue.map { "\(PostgresName.literal(column.name)), \(script.defaultExpression($0, column.type))" }
             }
