@@ -141,8 +141,11 @@ struct RequestGenerator {
             request.order = [OrderTerm(column.name, ascending: random.chance(1, in: 2))]
             // A total order, so a limit or offset picks the same rows on both sides.
             request.order += table.primaryKey.columns.map { OrderTerm($0) }
-            if random.chance(1, in: 2) { request.limit = random.int(in: 0...3) }
-            if random.chance(1, in: 3) { request.offset = random.int(in: 0...2) }
+            // Not where ids are drawn by a default: the two sides draw different ones, so ties on
+            // the other columns break differently and a limit could keep different rows.
+            let drawnIDs = table.columns.contains { $0.defaultValue == .randomUUID }
+            if !drawnIDs && random.chance(1, in: 2) { request.limit = random.int(in: 0...3) }
+            if !drawnIDs && random.chance(1, in: 3) { request.offset = random.int(in: 0...2) }
         }
         return request
     }

@@ -17,16 +17,18 @@ struct RowNormalizer {
 
     func schema(_ table: String) -> TableSchema? { backend.tables.first { $0.name == table } }
 
+    /// A value in comparable form (see the type's comment).
+    func value(_ raw: JSONValue, _ column: ColumnSchema) -> JSONValue {
+        let stored = (try? column.type.coerce(raw)) ?? raw
+        if column.defaultValue == .randomUUID, let id = stored.stringValue, !knownIDs.contains(id) { return "<generated>" }
+        return stored
+    }
+
     /// One row as canonical text.
     func row(_ value: JSONValue, table: TableSchema) -> String {
         guard let object = value.objectValue else { return "not-a-row:" + value.canonicalText }
         var out: [String: JSONValue] = [:]
-        for column in table.columns {
-            let raw = object[column.name] ?? .null
-            var stored = (try? column.type.coerce(raw)) ?? raw
-            if column.defaultValue == .randomUUID, let id = stored.stringValue, !knownIDs.contains(id) { stored = "<generated>" }
-            out[column.name] = stored
-        }
+        for column in table.columns { out[column.name] = self.value(object[column.name] ?? .null, column) }
         if object.count != table.columns.count { out["<columns>"] = .int(Int64(object.count)) }
         return JSONValue.object(out).canonicalText
     }
@@ -41,8 +43,7 @@ struct RowNormalizer {
         (value.arrayValue ?? []).map { item in
             order.map { term -> String in
                 guard let column = table.column(term.column) else { return "?" }
-                let raw = item[term.column] ?? .null
-                return ((try? column.type.coerce(raw)) ?? raw).canonicalText
+                return value(item[term.column] ?? .null, column).canonicalText
             }.joined(separator: "|")
         }
     }
