@@ -39,8 +39,8 @@ struct RowNormalizer {
     }
 
     /// The rows in answer order, projected on the order columns (for ordered selects).
-    func orderKeys(_ value: JSONValue, table: TableSchema, order: [OrderTerm]) -> [String] {
-        (value.arrayValue ?? []).map { item in
+    func orderKeys(_ answer: JSONValue, table: TableSchema, order: [OrderTerm]) -> [String] {
+        (answer.arrayValue ?? []).map { item in
             order.map { term -> String in
                 guard let column = table.column(term.column) else { return "?" }
                 return value(item[term.column] ?? .null, column).canonicalText
