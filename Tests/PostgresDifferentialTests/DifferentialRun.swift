@@ -34,9 +34,6 @@ struct DifferentialRun {
     var observed: Set<String> = []
     /// How often each `KnownDifference` explained a differing answer.
     var knownHits: [String: Int] = [:]
-    /// Errors where both sides agree on status and code but word the message differently
-    /// (reported, not failed: PostgREST clients branch on the code, not the text).
-    var messageDifferences: [String] = []
     /// PostgreSQL's answer to each step run so far.
     var postgresAnswers: [StepAnswer] = []
     /// The fake's answer to each step run so far.
@@ -79,9 +76,6 @@ struct DifferentialRun {
             observed.insert("\(expected.status) \(expected.code ?? "-")")
             postgresAnswers.append(expected)
             fakeAnswers.append(actual)
-            if expected == actual, expected.code != nil, expected.message != actual.message {
-                messageDifferences.append("\(expected.code!): PostgreSQL \"\(expected.message ?? "")\" | fake \"\(actual.message ?? "")\"")
-            }
             var what: String?
             if expected != actual {
                 if let known = KnownDifference.all.first(where: { $0.explains(step.request, expected, actual) }) {

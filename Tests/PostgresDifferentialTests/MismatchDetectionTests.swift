@@ -25,7 +25,7 @@ final class MismatchDetectionTests: XCTestCase {
             if let mismatch = try run.run() { found = mismatch; break }
         }
         let mismatch = try XCTUnwrap(found, "20 seeds never noticed a policy that lets every row through")
-        print(mismatch)
+        print("caught, as it must be (deliberately broken fixture):\n\(mismatch)")
         // Replaying the prefix alone fails at its last step; without that step it passes.
         var replay = DifferentialRun(fixture: Self.broken, database: database, seed: mismatch.seed, length: 0)
         let again = try replay.run { _ in mismatch.prefix }

@@ -1,7 +1,8 @@
 import FakeCloud
 import SimCore
 
-/// One side's answer to a request in comparable form: HTTP status, error code, and the rows.
+/// One side's answer to a request in comparable form: HTTP status, error code and message (the
+/// `details` and `hint` are not compared), and the rows.
 struct StepAnswer: Equatable, CustomStringConvertible {
     var status: Int
     var code: String?
@@ -20,7 +21,7 @@ struct StepAnswer: Equatable, CustomStringConvertible {
     }
 
     static func == (a: StepAnswer, b: StepAnswer) -> Bool {
-        a.status == b.status && a.code == b.code && a.rows == b.rows && a.orderKeys == b.orderKeys
+        a.status == b.status && a.code == b.code && a.message == b.message && a.rows == b.rows && a.orderKeys == b.orderKeys
     }
 
     /// The success status PostgREST answers a request with (GET 200, POST 201, PATCH/DELETE 204

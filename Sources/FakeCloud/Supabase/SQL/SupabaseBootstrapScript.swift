@@ -1,14 +1,16 @@
 /// What a Supabase project's database has before any app table, as far as the fake models it:
 /// the three API roles and `auth.uid()`.
 ///
-/// - Roles: `anon` and `authenticated` (RLS applies), `service_role` with `BYPASSRLS` — the roles
-///   PostgREST switches to from the JWT's `role` claim (Supabase docs, "Postgres Roles").
-/// - `auth.uid()`: Supabase's definition reads the `sub` claim from `request.jwt.claim.sub` (PostgREST
-///   before v9) or from the JSON in `request.jwt.claims` (v9 and later), e.g. the auth server's
-///   migration `20221208132122_backfill_email_last_sign_in_at.up.sql` era text mirrored in
-///   statisticsnorway/statbus `doc/db/function/auth_uid().md` and supabase docker `volumes/db/jwt.sql`:
-///   `coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
-///   (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid`.
+/// - Roles: `anon` and `authenticated` (RLS applies), `service_role`, which bypasses RLS — the roles
+///   the project's keys and user tokens name in their `role` claim (Supabase docs, "Understanding
+///   API Keys"), which PostgREST switches to with `SET LOCAL ROLE` (PostgREST docs, "Overview of
+///   Role System").
+/// - `auth.uid()`: reads the `sub` claim from `request.jwt.claim.sub` (what PostgREST before v9 set;
+///   the original form in netlify/gotrue `migrations_postgres/20210611130740_create_uid_functions
+///   .postgres.up.sql`) or else from the JSON in `request.jwt.claims` (PostgREST v9 and later). The
+///   text below is the coalescing definition deployed Supabase databases carry, as quoted in
+///   statisticsnorway/statbus `doc/db/function/auth_uid().md` and the self-hosting volume
+///   `volumes/db/jwt.sql` (m41na/payment-agent). The differential sets both settings.
 public enum SupabaseBootstrapScript {
     /// Roles are cluster-wide: created once, tolerating an earlier run.
     public static let roles = """
