@@ -7,7 +7,9 @@ import SimCore
 /// settlements and `sync_changes`, with `change_seq` stamped from one sequence. Buckets, the
 /// balance function, `sync_push`/`sync_pull` (Swift closures, not SQL) and the sign-up trigger are
 /// not copied; the subscription and message tables are left out (the same column kinds and
-/// policies as the ones copied). If the app's schema changes, this copy must follow by hand.
+/// policies as the ones copied). `group_members` carries its `unique (group_id, person_id)`, the
+/// app's `uniqueJoinRows: true` variant, so natural-key upserts run on it. If the app's schema
+/// changes, this copy must follow by hand.
 extension Fixture {
     static let swissCoin = Fixture(name: "swisscoin", backend: BackendDefinition { b in
         let money = ColumnType.numeric(12, 2)
