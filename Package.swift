@@ -51,6 +51,9 @@ let package = Package(
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),
         .testTarget(name: "SimTestingTests", dependencies: ["SimTesting", "SimCore"]),
+        // FakeCloud's Supabase held to a real PostgreSQL (skips itself without SIMRUN_PG_SOCKET_DIR;
+        // Scripts/postgres-test.sh starts a throwaway server and runs it).
+        .testTarget(name: "PostgresDifferentialTests", dependencies: ["SimCore", "FakeCloud"]),
     ],
     swiftLanguageModes: [.v6]
 )

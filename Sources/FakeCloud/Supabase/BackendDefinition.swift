@@ -125,9 +125,10 @@ public final class TableBuilder {
 
     /// A policy; see `RowLevelSecurity` for how policies combine. `reads` names the tables its
     /// expressions look up through `visibleRow` (nil, the default: possibly any).
+    /// `sql` is the same policy as PostgreSQL text, for generating the schema of a real server.
     public func policy(_ name: String, _ command: PolicyCommand, using: PolicyExpression?, withCheck: PolicyExpression? = nil,
-                       reads: [String]? = nil) {
-        security.policies.append(Policy(name: name, command: command, using: using, withCheck: withCheck, reads: reads))
+                       reads: [String]? = nil, sql: PolicySQL? = nil) {
+        security.policies.append(Policy(name: name, command: command, using: using, withCheck: withCheck, reads: reads, sql: sql))
     }
 
     /// `create policy … for all using (column = auth.uid()) with check (column = auth.uid())`.
@@ -135,7 +136,7 @@ public final class TableBuilder {
         policy("\(name)_owner", .all, using: { row, context in
             guard let uid = context.uid else { return false }
             return row[column] == .string(uid)
-        }, reads: [])
+        }, reads: [], sql: PolicySQL(using: "\(PostgresName.quoted(column)) = auth.uid()"))
     }
 
     /// A child without its own owner column: visible/writable when the caller can see the parent row
@@ -144,7 +145,8 @@ public final class TableBuilder {
         policy("\(name)_via_\(parent)", .all, using: { row, context in
             guard let value = row[column], !value.isNull else { return false }
             return context.visibleRow(in: parent, where: "id", equals: value) != nil
-        }, reads: [parent])
+        }, reads: [parent], sql: PolicySQL(using: "exists (select 1 from public.\(PostgresName.quoted(parent)) p "
+            + "where p.id = \(PostgresName.quoted(name)).\(PostgresName.quoted(column)))"))
     }
 
     func schema() -> TableSchema {

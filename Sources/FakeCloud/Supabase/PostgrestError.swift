@@ -72,6 +72,12 @@ extension PostgrestError {
             code: "42501", message: "new row violates row-level security policy (USING expression) for table \"\(table)\"")
     }
 
+    /// 21000 from `INSERT … ON CONFLICT DO UPDATE` when two body rows hit the same row (an existing
+    /// one or one the same command inserted).
+    static let affectedTwice = PostgrestError(
+        code: "21000", message: "ON CONFLICT DO UPDATE command cannot affect row a second time",
+        hint: "Ensure that no rows proposed for insertion within the same command have duplicate constrained values.")
+
     /// 22P02: a value the column's input function cannot parse.
     static func invalidText(type: String, value: String) -> PostgrestError {
         PostgrestError(code: "22P02", message: "invalid input syntax for type \(type): \"\(value)\"")

@@ -106,9 +106,15 @@ public enum CivilTime {
             var fraction: Int64 = 0
             if index < text.count, text[index] == 46 {
                 var scale: Int64 = 100_000
+                var digits = 0
                 index += 1
                 while index < text.count, let digit = number(text, index, 1) {
+                    digits += 1
                     fraction += digit * scale
+                    // PostgreSQL keeps microseconds, rounding the rest (`rint` of the parsed
+                    // fraction): a 7th digit of 5 or more rounds up. (An exact half, `…5` and nothing
+                    // after, depends on the double nearest the text there; here it always rounds up.)
+                    if digits == 7 && digit >= 5 { fraction += 1 }
                     scale /= 10
                     index += 1
                 }

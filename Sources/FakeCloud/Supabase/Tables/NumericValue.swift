@@ -96,7 +96,7 @@ public struct NumericValue: Sendable, Hashable, Comparable {
     }
 
     /// Sign, significant digits and the power of ten of the last digit; nil when not a number.
-    private static func decompose(_ text: String) -> (Bool, [UInt8], Int)? {
+    static func decompose(_ text: String) -> (Bool, [UInt8], Int)? {
         var chars = Array(text.trimmingSpaces.utf8)
         var negative = false
         if let first = chars.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {

@@ -4,8 +4,8 @@
 /// The rule it keeps: a table *not* in `unverified` has no dangling incoming reference. That holds
 /// for empty tables and is kept by every change to stored rows (`TableStore+Storage`):
 /// - appending a row adds a key, which cannot break a reference;
-/// - overwriting a row whose referenced columns change (an UPDATE, or an upsert's DO UPDATE, which
-///   the fake does not check incoming keys for) marks the table;
+/// - overwriting a row whose referenced columns change (an UPDATE, or an upsert's DO UPDATE) marks
+///   the table, and both statements then check the incoming keys;
 /// - replacing a whole table (a delete, or its cascades) marks it when it is referenced at all;
 /// - a failed request restores the set it started with, together with its rows.
 /// Child rows cannot dangle on their own: every written child row has its outgoing keys checked.

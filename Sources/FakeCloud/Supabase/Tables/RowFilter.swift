@@ -32,13 +32,30 @@ public enum RowFilter: Sendable, Hashable {
         case .isNotNull: return !stored.isNull
         case .in(_, let values):
             if stored.isNull { return false }
-            for value in values where try type.compare(stored, type.coerce(value)) == 0 { return true }
+            for value in values where try RowFilter.compare(stored, value, type) == 0 { return true }
             return false
         case .eq(_, let v), .neq(_, let v), .gt(_, let v), .gte(_, let v), .lt(_, let v), .lte(_, let v):
-            let literal = try type.coerce(v)
-            if stored.isNull || literal.isNull { return false }
-            return holds(type.compare(stored, literal))
+            if stored.isNull || v.isNull { return false }
+            return try holds(RowFilter.compare(stored, v, type))
         }
+    }
+
+    /// A filter literal converted as PostgreSQL converts the `unknown` constant: to the column's
+    /// type without its typmod (a numeric literal keeps all its digits, see `NumericLiteral`).
+    static func convert(_ literal: JSONValue, _ type: ColumnType) throws(PostgrestError) -> JSONValue {
+        if case .numeric = type, !literal.isNull {
+            _ = try NumericLiteral(ColumnType.inputText(literal))
+            return literal
+        }
+        return try type.coerce(literal)
+    }
+
+    /// Orders a stored value against a filter literal.
+    static func compare(_ stored: JSONValue, _ literal: JSONValue, _ type: ColumnType) throws(PostgrestError) -> Int {
+        if case .numeric = type, let text = stored.stringValue {
+            return try NumericLiteral(text).compare(NumericLiteral(ColumnType.inputText(literal)))
+        }
+        return try type.compare(stored, type.coerce(literal))
     }
 
     private func holds(_ order: Int) -> Bool {

@@ -57,14 +57,29 @@ public struct Policy: Sendable {
     /// The tables its expressions may read through `visibleRow` (nil: possibly any). Only a
     /// speed hint: a statement snapshots just the tables its policies can reach.
     public var reads: [String]?
+    /// The same expressions as PostgreSQL text, for `PostgresSchemaScript` (nil: the closure has no
+    /// SQL twin, and the table cannot be generated for a real server).
+    public var sql: PolicySQL?
 
     public init(name: String, command: PolicyCommand, using: PolicyExpression?, withCheck: PolicyExpression? = nil,
-                reads: [String]? = nil) {
+                reads: [String]? = nil, sql: PolicySQL? = nil) {
         self.name = name
         self.command = command
         self.using = using
         self.withCheck = withCheck
         self.reads = reads
+        self.sql = sql
+    }
+}
+
+/// A policy's `USING (…)` and `WITH CHECK (…)` as SQL, the twin of its Swift closures.
+public struct PolicySQL: Sendable, Hashable {
+    public var using: String?
+    public var withCheck: String?
+
+    public init(using: String?, withCheck: String? = nil) {
+        self.using = using
+        self.withCheck = withCheck
     }
 }
 

@@ -20,28 +20,42 @@ extension TableStore {
         let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
         var touchedKeys: Set<String> = []
-        for proposedInput in input {
+        var merged = false
+        // PostgREST reads the body with `json_to_recordset` in FROM, a function scan PostgreSQL
+        // materializes before the first row is inserted: every value of every row is converted
+        // first, so a bad value in row 3 wins over an RLS or NOT NULL failure of row 1 (seen in
+        // the PostgreSQL differential, Tests/PostgresDifferentialTests).
+        var converted: [Row] = []
+        converted.reserveCapacity(input.count)
+        for row in input { converted.append(try convert(schema, row)) }
+        for proposedInput in converted {
             let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
+            // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
+            // so a row failing both reports 42501 (nodeModifyTable.c; verified on PostgreSQL 15).
             if !schema.security.passesCheck(.insert, proposed, policy) {
                 throw PostgrestError.withCheckViolation(table: schema.name)
             }
+            try checkNotNull(schema, proposed)
             guard let conflict, let index = indexOfConflict(schema, proposed, on: conflict.target) else {
                 try checkUnique(schema, proposed, excluding: nil)
                 appendRow(schema.name, proposed)
                 record(schema, proposed, conflict == nil ? .insert : .upsertInsert, statement)
                 written.append(proposed)
+                // A row this command inserted is "affected" too: a later body row with the same key
+                // makes DO UPDATE raise 21000 (PostgreSQL 15, ExecOnConflictUpdate).
+                touchedKeys.insert(schema.keyText(of: proposed))
                 continue
             }
             if conflict.ignore { continue }
             let key = schema.keyText(of: rows[schema.name]![index])
-            if !touchedKeys.insert(key).inserted {
-                throw PostgrestError(
-                    code: "21000", message: "ON CONFLICT DO UPDATE command cannot affect row a second time",
-                    hint: "Ensure that no rows proposed for insertion within the same command have duplicate constrained values.")
-            }
+            if !touchedKeys.insert(key).inserted { throw PostgrestError.affectedTwice }
+            merged = true
             written.append(try mergeConflict(schema, at: index, with: proposed, mentioned, policy, statement))
         }
         try checkOutgoingKeys(schema, written)
+        // DO UPDATE may rewrite a referenced key (`SET id = EXCLUDED.id` on a natural-key target):
+        // the referencing rows are checked as after a plain UPDATE (ON UPDATE NO ACTION).
+        if merged { try checkIncomingKeys(schema) }
         return try representation(schema, written, request, policy)
     }
 
@@ -69,7 +83,17 @@ extension TableStore {
         return merged
     }
 
-    /// The full new row: payload values coerced, defaults for unmentioned columns, NOT NULL checked.
+    /// The body row's values through their columns' input functions, in column declaration order.
+    func convert(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> Row {
+        var row = Row(minimumCapacity: input.count)
+        for column in schema.columns {
+            if let value = input[column.name] { row[column.name] = try column.type.coerce(value) }
+        }
+        return row
+    }
+
+    /// The full new row from converted payload values (see `convert`), defaults for unmentioned
+    /// columns (NOT NULL is the caller's to check, after the RLS WITH CHECK).
     func buildRow(
         _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
@@ -78,7 +102,7 @@ extension TableStore {
         var now: JSONValue?  // `now()` is one value per statement: compute its text once
         for column in schema.columns {
             if let value = input[column.name] {
-                row[column.name] = try column.type.coerce(value)
+                row[column.name] = value
             } else if mentioned.contains(column.name) && !missingDefault {
                 row[column.name] = .null  // json_populate_recordset: a missing key is NULL
             } else if column.defaultValue == .now {
@@ -102,7 +126,6 @@ extension TableStore {
             }
         }
         stamp(schema, &row, statement)
-        try checkNotNull(schema, row)
         return row
     }
 

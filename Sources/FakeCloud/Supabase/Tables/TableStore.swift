@@ -127,9 +127,13 @@ public struct TableStore {
             if input.contains(where: { !schema.hasColumns($0.keys) }) { try reportUnknownColumn(schema, input.flatMap(\.keys)) }
         case .update(let values):
             if !schema.hasColumns(values.keys) { try reportUnknownColumn(schema, Array(values.keys)) }
+            if values.isEmpty { return }  // `SELECT … WHERE false`: no filter reaches the server
         case .select, .delete: break
         }
-        for column in request.filters.map(\.column) + request.order.map(\.column) where schema.column(column) == nil {
+        // Filters are checked in clause order with their literals (`checkFilterLiterals`), as the
+        // parser meets them; ORDER BY columns after the WHERE clause.
+        try checkFilterLiterals(schema, request.filters)
+        for column in request.order.map(\.column) where schema.column(column) == nil {
             throw PostgrestError(code: "42703", message: "column \(schema.name).\(column) does not exist")
         }
     }
@@ -164,6 +168,24 @@ public struct TableStore {
         let start = min(result.count, max(0, request.offset ?? 0))
         let end = request.limit.map { min(result.count, start + max(0, $0)) } ?? result.count
         return Array(result[start..<end])
+    }
+
+    /// Converts every filter literal to its column's type (42703 for an unknown column), in filter
+    /// order: PostgreSQL does it while
+    /// parsing the statement (an `unknown` constant is coerced at parse time), so a bad literal
+    /// fails the request even when no row is there to compare with.
+    func checkFilterLiterals(_ schema: TableSchema, _ filters: [RowFilter]) throws(PostgrestError) {
+        for filter in filters {
+            guard let type = schema.column(filter.column)?.type else {
+                throw PostgrestError(code: "42703", message: "column \(schema.name).\(filter.column) does not exist")
+            }
+            switch filter {
+            case .eq(_, let v), .neq(_, let v), .gt(_, let v), .gte(_, let v), .lt(_, let v), .lte(_, let v):
+                _ = try RowFilter.convert(v, type)
+            case .in(_, let values): for value in values { _ = try RowFilter.convert(value, type) }
+            case .isNull, .isNotNull: break
+            }
+        }
     }
 
     func matches(_ row: Row, _ schema: TableSchema, _ filters: [RowFilter]) throws(PostgrestError) -> Bool {
