@@ -51,7 +51,7 @@ public struct Violation: Sendable, Codable, Equatable, CustomStringConvertible {
 }
 
 /// An invariant checker: a pure function over the final world and the history.
-public protocol InvariantChecker {
+public protocol InvariantChecker<World> {
     associatedtype World
     /// The invariant's catalogue name.
     var name: String { get }

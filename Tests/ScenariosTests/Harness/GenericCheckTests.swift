@@ -53,3 +53,20 @@ final class ReferenceCheckTests: XCTestCase {
         ])
     }
 }
+
+final class CheckSuiteTests: XCTestCase {
+    struct Fires: InvariantChecker {
+        let name: String
+        let fire: Bool
+        func check(_ world: Int, history: History) -> [Violation] {
+            fire ? [Violation(invariant: name, message: "world \(world)")] : []
+        }
+    }
+
+    func testASuiteNamesItsCheckersAndReportsTheirViolationsInOrder() {
+        let suite = CheckSuite<Int>([Fires(name: "b", fire: true), Fires(name: "a", fire: false), Fires(name: "c", fire: true)])
+        XCTAssertEqual(suite.names, ["b", "a", "c"])
+        XCTAssertEqual(suite.run(7, history: History()).map(\.invariant), ["b", "c"])
+        XCTAssertEqual(suite.run(7, history: History()).first?.message, "world 7")
+    }
+}

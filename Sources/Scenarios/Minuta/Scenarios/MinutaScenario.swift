@@ -39,19 +39,14 @@ typealias MinutaScenario = Scenario<MinutaRun>
 
 /// Every Minuta invariant, in report order.
 enum MinutaChecks {
-    static var names: [String] {
-        ["convergence", "no-loss", "no-lost-update", "no-resurrection", "file-layout", "no-duplicate", "merge-laws"]
-    }
+    static let suite = CheckSuite<MinutaWorld>([
+        MinutaConvergenceChecker(), MinutaNoLossChecker(), MinutaNoLostUpdateChecker(), MinutaNoResurrectionChecker(),
+        MinutaFileLayoutChecker(), MinutaNoDuplicateChecker(), MinutaMergeLawsChecker(),
+    ])
 
-    static func run(_ world: MinutaWorld, history: History) -> [Violation] {
-        MinutaConvergenceChecker().check(world, history: history)
-            + MinutaNoLossChecker().check(world, history: history)
-            + MinutaNoLostUpdateChecker().check(world, history: history)
-            + MinutaNoResurrectionChecker().check(world, history: history)
-            + MinutaFileLayoutChecker().check(world, history: history)
-            + MinutaNoDuplicateChecker().check(world, history: history)
-            + MinutaMergeLawsChecker().check(world, history: history)
-    }
+    static var names: [String] { suite.names }
+
+    static func run(_ world: MinutaWorld, history: History) -> [Violation] { suite.run(world, history: history) }
 }
 
 extension MinutaStage {

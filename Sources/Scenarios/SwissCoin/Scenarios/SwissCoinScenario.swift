@@ -43,26 +43,15 @@ typealias SwissCoinScenario = Scenario<SwissCoinRun>
 
 /// Every Swiss Coin invariant, in report order.
 enum SwissCoinChecks {
-    static var names: [String] {
-        ["no-loss", "no-duplicate", "referential-integrity", "balance-equality", "no-cross-account-leak",
-         "eventual-completion", "status-truthfulness", "round-trip-fidelity", "no-lost-update", "verifier-soundness",
-         "convergence", "idempotent-retry"]
-    }
+    static let suite = CheckSuite<SwissCoinWorld>([
+        NoLossChecker(), NoDuplicateChecker(), ReferentialIntegrityChecker(), BalanceEqualityChecker(),
+        NoCrossAccountLeakChecker(), EventualCompletionChecker(), StatusTruthfulnessChecker(), RoundTripFidelityChecker(),
+        NoLostUpdateChecker(), VerifierSoundnessChecker(), ConvergenceChecker(), IdempotentRetryChecker(),
+    ])
 
-    static func run(_ world: SwissCoinWorld, history: History) -> [Violation] {
-        NoLossChecker().check(world, history: history)
-            + NoDuplicateChecker().check(world, history: history)
-            + ReferentialIntegrityChecker().check(world, history: history)
-            + BalanceEqualityChecker().check(world, history: history)
-            + NoCrossAccountLeakChecker().check(world, history: history)
-            + EventualCompletionChecker().check(world, history: history)
-            + StatusTruthfulnessChecker().check(world, history: history)
-            + RoundTripFidelityChecker().check(world, history: history)
-            + NoLostUpdateChecker().check(world, history: history)
-            + VerifierSoundnessChecker().check(world, history: history)
-            + ConvergenceChecker().check(world, history: history)
-            + IdempotentRetryChecker().check(world, history: history)
-    }
+    static var names: [String] { suite.names }
+
+    static func run(_ world: SwissCoinWorld, history: History) -> [Violation] { suite.run(world, history: history) }
 }
 
 extension SwissCoinStage {
