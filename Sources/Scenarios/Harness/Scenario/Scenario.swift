@@ -39,6 +39,7 @@ public struct Scenario<App: ScenarioApp>: AppScenario {
             await script(stage)
             return await App.heal(stage)
         }
-        return App.check(stage, healing: healing, history: sim.history)
+        let reference = App.reference(stage, healing: healing)
+        return App.check(stage, healing: healing, reference: reference, history: sim.history)
     }
 }

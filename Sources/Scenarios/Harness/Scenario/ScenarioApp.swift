@@ -11,6 +11,8 @@ public protocol ScenarioApp: Sendable {
     associatedtype Stage: Sendable
     /// Per-scenario set-up choices (token lifetimes, which providers a seed may draw).
     associatedtype Options: Sendable
+    /// What the reference phase produces for the checks (Void: the app asks for none).
+    associatedtype Reference = Void
 
     /// The app's name on the command line.
     static var name: String { get }
@@ -25,6 +27,14 @@ public protocol ScenarioApp: Sendable {
     static func makeStage(_ sim: Simulator, variant: Variant<Defect>, size: Int, options: Options) -> Stage
     /// The healing phase (faults off, devices relaunched until they settle, within bounds).
     static func heal(_ stage: Stage) async -> HealingOutcome
+    /// The reference phase, after healing and before the checks: fault-free runs the checks
+    /// compare with (idempotent-retry), each in a simulator of its own (`ReferenceRun`), so
+    /// nothing reaches the run's trace, fault log or coverage.
+    static func reference(_ stage: Stage, healing: HealingOutcome) -> Reference
     /// The checks at quiescence.
-    static func check(_ stage: Stage, healing: HealingOutcome, history: History) -> [Violation]
+    static func check(_ stage: Stage, healing: HealingOutcome, reference: Reference, history: History) -> [Violation]
+}
+
+extension ScenarioApp where Reference == Void {
+    public static func reference(_ stage: Stage, healing: HealingOutcome) {}
 }

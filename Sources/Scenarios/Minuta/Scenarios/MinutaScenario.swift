@@ -28,7 +28,7 @@ enum MinutaRun: ScenarioApp {
 
     static func heal(_ stage: MinutaStage) async -> HealingOutcome { await stage.heal() }
 
-    static func check(_ stage: MinutaStage, healing: HealingOutcome, history: History) -> [Violation] {
+    static func check(_ stage: MinutaStage, healing: HealingOutcome, reference: Void, history: History) -> [Violation] {
         MinutaChecks.run(MinutaWorld(stage: stage, healing: healing), history: history)
     }
 }

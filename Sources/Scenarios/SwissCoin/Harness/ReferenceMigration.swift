@@ -21,11 +21,7 @@ struct ReferenceMigration {
     /// app's own retries, and up to `relaunches` reopenings until it reports completion.
     static func run(_ plan: SwissCoinStage.DevicePlan, account: SwissCoinStage.Account, main stage: SwissCoinStage,
                     relaunches: Int = 3) throws -> ReferenceMigration {
-        let seed = stage.sim.random.fork("idempotent-retry:reference:\(plan.device.name)").seed
-        var options = stage.sim.options
-        options.recordTrace = false
-        options.faultSource = .plan(.none)
-        let sim = Simulator(seed: seed, options: options)
+        let sim = ReferenceRun.simulator(after: stage.sim, label: "idempotent-retry:reference:\(plan.device.name)")
         let server = SupabaseServer(backend: stage.server.backend, random: sim.random.fork("supabase"))
         let handle = sim.network.register(server)
         let reports = AppReports()
@@ -56,6 +52,14 @@ struct ReferenceMigration {
             await device.waitUntilStopped()
         }
         return ReferenceMigration(admin: server.admin, userId: userId, completed: isDone(reports.byDevice[name]))
+    }
+
+    /// A reference run, or why it could not run.
+    typealias Outcome = Result<ReferenceMigration, any Error>
+
+    /// `run`, with its error kept for the checker to report.
+    static func outcome(_ plan: SwissCoinStage.DevicePlan, account: SwissCoinStage.Account, main stage: SwissCoinStage) -> Outcome {
+        Result { try run(plan, account: account, main: stage) }
     }
 
     static func isDone(_ report: AppReports.Report?) -> Bool {

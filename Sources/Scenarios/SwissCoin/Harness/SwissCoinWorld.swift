@@ -24,9 +24,14 @@ struct SwissCoinWorld {
     /// How healing ended.
     let healing: HealingOutcome
 
-    init(stage: SwissCoinStage, healing: HealingOutcome = .healed) {
+    /// The reference phase's fault-free runs, by device (idempotent-retry); a world built by hand
+    /// (in a test) has none, and the checker runs them when it needs them.
+    let references: [String: ReferenceMigration.Outcome]
+
+    init(stage: SwissCoinStage, healing: HealingOutcome = .healed, references: [String: ReferenceMigration.Outcome] = [:]) {
         self.stage = stage
         self.healing = healing
+        self.references = references
         admin = stage.server.admin
         accounts = stage.accounts
         plans = stage.plans

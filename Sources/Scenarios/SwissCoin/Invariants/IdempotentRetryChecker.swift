@@ -9,7 +9,8 @@ import SimHarness
 /// retry lost, no field a retry wrote differently.
 ///
 /// The yardstick is `ReferenceMigration`: the plan's `dataset` migrated by the same variant in a
-/// fault-free simulator of its own, computed only for the plans the invariant applies to. Both
+/// fault-free simulator of its own (`ReferenceRun`), computed by the scenario's reference phase,
+/// after healing, only for the plans the invariant applies to. Both
 /// sides are compared as `AccountServerState` (per table, multisets of canonical rows by key).
 ///
 /// It applies to a plan only when the fault-free run is the right yardstick, i.e. when the
@@ -34,7 +35,8 @@ struct IdempotentRetryChecker: InvariantChecker {
             let account = world.account(plan.owner)
             let reference: ReferenceMigration
             do {
-                reference = try ReferenceMigration.run(plan, account: account, main: world.stage)
+                reference = try (world.references[plan.device.name]
+                    ?? ReferenceMigration.outcome(plan, account: account, main: world.stage)).get()
             } catch {
                 return [Violation(invariant: name, message: "the fault-free reference run of \(plan.device.name) failed: \(error)")]
             }

@@ -32,8 +32,19 @@ enum SwissCoinRun: ScenarioApp {
 
     static func heal(_ stage: SwissCoinStage) async -> HealingOutcome { await stage.heal() }
 
-    static func check(_ stage: SwissCoinStage, healing: HealingOutcome, history: History) -> [Violation] {
-        SwissCoinChecks.run(SwissCoinWorld(stage: stage, healing: healing), history: history)
+    /// The fault-free migrations idempotent-retry compares with, for the plans it applies to.
+    static func reference(_ stage: SwissCoinStage, healing: HealingOutcome) -> [String: ReferenceMigration.Outcome] {
+        let world = SwissCoinWorld(stage: stage, healing: healing)
+        var references: [String: ReferenceMigration.Outcome] = [:]
+        for plan in IdempotentRetryChecker().applicablePlans(world) {
+            references[plan.device.name] = ReferenceMigration.outcome(plan, account: world.account(plan.owner), main: stage)
+        }
+        return references
+    }
+
+    static func check(_ stage: SwissCoinStage, healing: HealingOutcome, reference: [String: ReferenceMigration.Outcome],
+                      history: History) -> [Violation] {
+        SwissCoinChecks.run(SwissCoinWorld(stage: stage, healing: healing, references: reference), history: history)
     }
 }
 

@@ -1,0 +1,14 @@
+import SimCore
+
+/// The simulator of a fault-free reference run (the yardstick of idempotent-retry): seeded from
+/// the main run's seed and a label (its own stream), with the main run's scheduling policy, no faults and no trace
+/// records. It is a separate simulation, run after the main one, so nothing of it reaches the
+/// main run's trace hash, fault log or coverage.
+public enum ReferenceRun {
+    public static func simulator(after main: Simulator, label: String) -> Simulator {
+        var options = main.options
+        options.recordTrace = false
+        options.faultSource = .plan(.none)
+        return Simulator(seed: main.random.fork(label).seed, options: options)
+    }
+}
