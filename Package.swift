@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "SimTestingTests", dependencies: ["SimTesting", "SimCore"]),
         // FakeCloud's Supabase held to a real PostgreSQL (skips itself without SIMRUN_PG_SOCKET_DIR;
         // Scripts/postgres-test.sh starts a throwaway server and runs it).
-        .testTarget(name: "PostgresDifferentialTests", dependencies: ["SimCore", "FakeCloud"]),
+        .testTarget(name: "PostgresDifferentialTests", dependencies: ["SimCore", "FakeCloud", "SwissCoin"]),
     ],
     swiftLanguageModes: [.v6]
 )

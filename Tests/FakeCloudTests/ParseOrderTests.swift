@@ -66,3 +66,22 @@ final class ParseOrderTests: XCTestCase {
         XCTAssertEqual(response.rows.count, 0)
     }
 }
+
+/// A jsonb column's filter literal goes through jsonb's input function: JSON text or 22P02 (the
+/// differential found the fake answering 200 to `request=eq.text` on Swiss Coin's `sync_changes`).
+final class JSONBFilterTests: XCTestCase {
+    func testAJSONBFilterLiteralMustBeJSONAndMatchesByValue() {
+        let bed = SupabaseTestBed(backend: BackendDefinition { b in
+            b.table("j", rowLevelSecurity: false) { t in
+                t.column("id", .uuid, .primaryKey)
+                t.column("doc", .jsonb)
+            }
+        })
+        XCTAssertEqual(bed.insert(nil, "j", [["id": .string(IDs.row1), "doc": ["k": 1]]]).status, 201)
+        let bad = bed.select(nil, "j", [.eq("doc", "text")])
+        XCTAssertEqual(bad.status, 400)
+        XCTAssertEqual(bad.error?.code, "22P02")
+        XCTAssertEqual(bed.select(nil, "j", [.eq("doc", #"{"k":1}"#)]).rows.count, 1)
+        XCTAssertEqual(bed.select(nil, "j", [.eq("doc", #"{"k":2}"#)]).rows.count, 0)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import SimCore
 
 /// A PostgREST horizontal filter (`?col=eq.value`, `in.(…)`, `is.null`, `gt.` …).
@@ -43,6 +44,14 @@ public enum RowFilter: Sendable, Hashable {
     /// A filter literal converted as PostgreSQL converts the `unknown` constant: to the column's
     /// type without its typmod (a numeric literal keeps all its digits, see `NumericLiteral`).
     static func convert(_ literal: JSONValue, _ type: ColumnType) throws(PostgrestError) -> JSONValue {
+        if case .jsonb = type, case .string(let text) = literal {
+            // A jsonb filter's literal is JSON text, parsed by jsonb's input function (22P02 when
+            // it is not JSON: `request=eq.text`). Found by the PostgreSQL differential.
+            guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+                throw PostgrestError(code: "22P02", message: "invalid input syntax for type json")
+            }
+            return parsed
+        }
         if case .numeric = type, !literal.isNull {
             _ = try NumericLiteral(ColumnType.inputText(literal))
             return literal
@@ -55,6 +64,7 @@ public enum RowFilter: Sendable, Hashable {
         if case .numeric = type, let text = stored.stringValue {
             return try NumericLiteral(text).compare(NumericLiteral(ColumnType.inputText(literal)))
         }
+        if case .jsonb = type { return try type.compare(stored, convert(literal, type)) }
         return try type.compare(stored, type.coerce(literal))
     }
 
