@@ -1,0 +1,53 @@
+import FakeCloud
+import SimCore
+import XCTest
+
+/// Accounts: one private database per iCloud account, status changes during a run, and the
+/// errors of a device without a usable account.
+final class CloudKitAccountTests: XCTestCase {
+    func testEachAccountHasItsOwnPrivateDatabase() {
+        let bed = CloudKitTestBed()
+        bed.send(.createZone("Goals"))
+        bed.save([CloudKitTestBed.goal("g1")])
+        XCTAssertEqual(bed.changes(from: "laptop").zoneChanges?.changed.map(\.recordID.recordName), ["g1"], "same account, other device")
+        XCTAssertEqual(bed.changes(from: "tablet").code, .zoneNotFound, "bob's database has no such zone")
+        bed.send(.createZone("Goals"), from: "tablet")
+        XCTAssertEqual(bed.changes(from: "tablet").zoneChanges?.changed, [], "bob sees none of alice's records")
+        XCTAssertEqual(bed.server.admin.records.map { "\($0.user):\($0.record.recordID.recordName)" }, ["alice:g1"])
+    }
+
+    func testSignedOutDeviceGetsNotAuthenticatedAndItsStatusSaysNoAccount() {
+        let bed = CloudKitTestBed()
+        bed.server.setAccount(.noAccount, device: "phone")
+        XCTAssertEqual(bed.send(.createZone("Goals")).code, .notAuthenticated)
+        XCTAssertEqual(bed.send(.modifyRecords(CloudKitModify(saves: [CloudKitTestBed.goal("g1")]))).error?.code.rawValue, 9)
+        XCTAssertEqual(bed.send(.accountStatus).outcome, .accountStatus(.noAccount, userRecordName: nil))
+        XCTAssertEqual(bed.send(.createZone("Goals"), from: "never-set-up").code, .notAuthenticated, "a device never signed in has no account")
+        bed.server.setAccount(.restricted, device: "phone")
+        XCTAssertEqual(bed.send(.accountStatus).outcome, .accountStatus(.restricted, userRecordName: nil))
+        XCTAssertEqual(bed.send(.createZone("Goals")).code, .notAuthenticated)
+    }
+
+    func testTemporarilyUnavailableAccountFailsWithCode36AndKeepsItsData() {
+        let bed = CloudKitTestBed()
+        bed.send(.createZone("Goals"))
+        bed.save([CloudKitTestBed.goal("g1")])
+        bed.server.setAccount(.temporarilyUnavailable(user: "alice"), device: "phone")
+        XCTAssertEqual(bed.send(.accountStatus).outcome, .accountStatus(.temporarilyUnavailable, userRecordName: "alice"))
+        XCTAssertEqual(bed.changes().error?.code.rawValue, 36)
+        bed.server.setAccount(.available(user: "alice"), device: "phone")
+        XCTAssertEqual(bed.changes().zoneChanges?.changed.count, 1)
+    }
+
+    func testSwitchingAppleIDMidRunAnswersAsTheNewAccount() {
+        let bed = CloudKitTestBed()
+        bed.send(.createZone("Goals"))
+        bed.save([CloudKitTestBed.goal("g1")])
+        bed.server.setAccount(.available(user: "carol"), device: "phone")
+        XCTAssertEqual(bed.send(.accountStatus).outcome, .accountStatus(.available, userRecordName: "carol"))
+        XCTAssertEqual(bed.changes().code, .zoneNotFound, "carol's database is empty")
+        bed.server.setAccount(.available(user: "alice"), device: "phone")
+        XCTAssertEqual(bed.changes().zoneChanges?.changed.count, 1, "alice's data is still in alice's database")
+        XCTAssertEqual(bed.server.admin.users, ["alice", "bob", "carol"])
+    }
+}
