@@ -15,11 +15,13 @@ public struct FunctionCall {
 
     /// Runs a PostgREST request as the caller (RLS applies). Rows come back in stored form:
     /// numeric as exact decimal text, so a function can sum exact minor units.
+    @discardableResult
     public func query(_ request: TableRequest) throws(PostgrestError) -> [Row] {
         try runner(request, false).get()
     }
 
     /// Runs a request with the service-role key (bypasses RLS).
+    @discardableResult
     public func queryAsServiceRole(_ request: TableRequest) throws(PostgrestError) -> [Row] {
         try runner(request, true).get()
     }

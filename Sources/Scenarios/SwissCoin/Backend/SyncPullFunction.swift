@@ -73,10 +73,8 @@ enum SyncPullFunction {
                 "cursor": .int(page.last?.seq ?? cursor),
                 "more": .bool(items.count > limit),
             ])
-        } catch let error as PostgrestError {
-            return FunctionResult(status: 400, body: error.body)
         } catch {
-            return FunctionResult(status: 500, body: ["error": .string("\(error)")])
+            return FunctionResult(status: 400, body: error.body)
         }
     }
 

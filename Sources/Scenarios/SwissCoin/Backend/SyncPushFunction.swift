@@ -58,11 +58,9 @@ enum SyncPushFunction {
                 ]])))
             }
             return reply(answer)
-        } catch let error as PostgrestError {
+        } catch {
             // Any failed statement aborts the transaction: nothing of this change remains.
             return FunctionResult(status: 409, body: error.body)
-        } catch {
-            return FunctionResult(status: 500, body: ["error": .string("\(error)")])
         }
     }
 
