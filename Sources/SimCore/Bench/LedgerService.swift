@@ -18,10 +18,10 @@ public final class LedgerService: SimService {
 
     public let name: String
     /// Current balances (the admin view).
-    public private(set) var balances: [String: Int64] = [:]
+    @exclusivity(unchecked) public private(set) var balances: [String: Int64] = [:]
     /// Requests applied (duplicates included, replays of an idempotency key excluded).
-    public private(set) var applied = 0
-    private var seenKeys: Set<String> = []
+    @exclusivity(unchecked) public private(set) var applied = 0
+    @exclusivity(unchecked) private var seenKeys: Set<String> = []
 
     public init(name: String = "ledger") { self.name = name }
 
@@ -51,6 +51,38 @@ public final class LedgerService: SimService {
         switch request {
         case .add(let account, let amount, let key): return "add \(account) \(amount)\(key.map { " key=\($0)" } ?? "")"
         case .read(let account): return "read \(account)"
+        }
+    }
+
+    public func writeSummary(of request: Request, into text: inout TraceText) {
+        switch request {
+        case .add(let account, let amount, let key):
+            text.append("add ")
+            text.append(account)
+            text.append(" ")
+            text.append(amount)
+            if let key {
+                text.append(" key=")
+                text.append(key)
+            }
+        case .read(let account):
+            text.append("read ")
+            text.append(account)
+        }
+    }
+
+    public func writeSummary(of response: Response, into text: inout TraceText) {
+        switch response {
+        case .balance(let value):
+            text.append("balance ")
+            text.append(value)
+        case .failed(let status, let retry):
+            text.append("failed ")
+            text.append(status)
+            if let retry {
+                text.append(" retry-after=")
+                text.append(retry)
+            }
         }
     }
 

@@ -26,9 +26,10 @@ public final class Device: @unchecked Sendable {
     /// The UserDefaults-like store.
     public let defaults = DeviceDefaults()
     /// Lifecycle state.
-    public private(set) var state: DeviceState = .notLaunched
-    /// How many times the app was launched (1 after the first launch).
-    public private(set) var incarnation = 0
+    @exclusivity(unchecked) public private(set) var state: DeviceState = .notLaunched
+    /// How many times the app was launched (1 after the first launch). Like `state`, read on every
+    /// simulated request and touched only on the simulation's thread: no dynamic exclusivity check.
+    @exclusivity(unchecked) public private(set) var incarnation = 0
     /// How many times the app was killed.
     public private(set) var kills = 0
     /// The current incarnation's context (nil before the first launch).
@@ -133,7 +134,10 @@ public final class Device: @unchecked Sendable {
         simulator.schedule(at: simulator.now.nanoseconds + delay, slot: slot) { [self] in
             flushArmed = false
             let count = defaults.flush()
-            simulator.record(name, "defaults flush \(count)")
+            simulator.record(name) { text in
+                text.append("defaults flush ")
+                text.append(count)
+            }
         }
     }
 
@@ -159,7 +163,6 @@ public final class Device: @unchecked Sendable {
 final class StopWaiter: SimWaiter, @unchecked Sendable {
     private let simulator: Simulator
     private var continuation: UnsafeContinuation<Void, Never>?
-    private var id = 0
     private var done = false
 
     init(simulator: Simulator) { self.simulator = simulator }
@@ -167,14 +170,14 @@ final class StopWaiter: SimWaiter, @unchecked Sendable {
     func begin(_ continuation: UnsafeContinuation<Void, Never>) {
         if done { continuation.resume(); return }
         self.continuation = continuation
-        id = simulator.register(self)
+        simulator.register(self)
     }
 
-    func abandon() {
+    override func abandon() {
         done = true
-        guard let continuation else { return }
+        guard let continuation, settle() else { return }
         self.continuation = nil
-        simulator.unregister(id)
+        simulator.unregister(self)
         continuation.resume()
     }
 }

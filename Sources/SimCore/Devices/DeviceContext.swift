@@ -18,7 +18,9 @@ public final class DeviceContext: @unchecked Sendable {
     /// Virtual monotonic time; sleeping on it is cancellation-aware and dies with the process.
     public let clock: SimClock
 
-    unowned let device: Device
+    /// Strong (an `unowned` read costs an atomic retain on every request's liveness check); the
+    /// cycle through `Device.context` is broken by `Device.releaseRunState` at the end of the run.
+    let device: Device
     let simulator: Simulator
     let slot: Int
     private var ids: SimRandom
@@ -106,7 +108,10 @@ public final class DeviceContext: @unchecked Sendable {
     public func synchronizeDefaults() throws {
         try checkWritable("DeviceContext.synchronizeDefaults")
         let count = device.defaults.flush()
-        simulator.record(deviceName, "defaults synchronize \(count)")
+        simulator.record(deviceName) { text in
+            text.append("defaults synchronize ")
+            text.append(count)
+        }
     }
 
     // MARK: Ids, randomness, faults

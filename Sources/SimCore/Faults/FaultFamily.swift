@@ -29,7 +29,24 @@ public enum FaultFamily: String, Sendable, Codable, CaseIterable, Comparable {
     case script = "script"
 
     public static func < (lhs: FaultFamily, rhs: FaultFamily) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.ordinal < rhs.ordinal
+    }
+
+    /// The family's position in `allCases` (asked at every fault opportunity: no array is built).
+    public var ordinal: Int {
+        switch self {
+        case .requestLoss: return 0
+        case .responseLoss: return 1
+        case .duplicate: return 2
+        case .serverError: return 3
+        case .rateLimit: return 4
+        case .slowResponse: return 5
+        case .partition: return 6
+        case .kill: return 7
+        case .buggify: return 8
+        case .storage: return 9
+        case .script: return 10
+        }
     }
 
     /// The parts-per-million rate of each swarm level (off, low, medium, high).

@@ -5,7 +5,7 @@ public final class FaultInjector {
     /// The plan in force (for a schedule: the families present in it, for display).
     public private(set) var plan: FaultPlan
     /// False during the healing phase: nothing fires.
-    public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true
     /// Every fault injected so far, in order.
     public private(set) var injected: [InjectedFault] = []
     /// Scheduled faults whose detail text did not parse as the opportunity's detail type (a
@@ -13,7 +13,10 @@ public final class FaultInjector {
     public private(set) var malformed: [InjectedFault] = []
 
     private let schedule: FaultSchedule?
-    private var streams: [SimRandom]
+    /// One stream per family, by `FaultFamily.ordinal`.
+    @exclusivity(unchecked) private var streams: [SimRandom]
+    /// `plan`'s rate per family, by `FaultFamily.ordinal` (every opportunity reads it: no hashing).
+    @exclusivity(unchecked) private var rates: [Int]
     private let onInject: (InjectedFault) -> Void
 
     init(source: FaultSource, random: SimRandom, onInject: @escaping (InjectedFault) -> Void) {
@@ -31,6 +34,7 @@ public final class FaultInjector {
             schedule = given
         }
         streams = FaultFamily.allCases.map { random.fork("fault:" + $0.rawValue) }
+        rates = FaultFamily.allCases.map { [plan] in plan.rate($0) }
         self.onInject = onInject
     }
 
@@ -41,6 +45,7 @@ public final class FaultInjector {
     public func setRate(_ family: FaultFamily, ppm: Int) {
         guard schedule == nil else { return }
         plan.set(family, ppm: ppm)
+        rates[family.ordinal] = plan.rate(family)
     }
 
     /// Returns the fault's typed detail if a fault of `family` fires at this opportunity, else
@@ -62,11 +67,17 @@ public final class FaultInjector {
             log(InjectedFault(family: family, subject: subject, detail: found))
             return detail
         }
-        let ppm = plan.rate(family)
+        let index = family.ordinal
+        let ppm = rates[index]
         guard ppm > 0 else { return nil }
-        let index = FaultFamily.allCases.firstIndex(of: family)!
-        guard streams[index].chance(ppm: ppm) else { return nil }
-        let chosen = draw(&streams[index])
+        // The stream is copied out and back so that `draw` never runs inside an access to `streams`.
+        var stream = streams[index]
+        guard stream.chance(ppm: ppm) else {
+            streams[index] = stream
+            return nil
+        }
+        let chosen = draw(&stream)
+        streams[index] = stream
         log(InjectedFault(family: family, subject: subject(), detail: chosen.text))
         return chosen
     }
@@ -88,8 +99,7 @@ public final class FaultInjector {
 
     /// A draw from a family's own stream (for fault parameters decided outside `decide`).
     public func draw(_ family: FaultFamily, below bound: Int) -> Int {
-        let index = FaultFamily.allCases.firstIndex(of: family)!
-        return streams[index].below(bound)
+        return streams[family.ordinal].below(bound)
     }
 
     private func log(_ fault: InjectedFault) {

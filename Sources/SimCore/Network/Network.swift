@@ -9,13 +9,16 @@ public final class Network {
     unowned let simulator: Simulator
     private var services: [AnyObject] = []
     private var serviceNames: [String] = []
-    private var latencyRandom: SimRandom
+    // Touched only on the simulation's thread, never through overlapping accesses: no dynamic
+    // exclusivity checks on the per-request path.
+    @exclusivity(unchecked) private var latencyRandom: SimRandom
     /// Latency distribution for every message.
     public var latency = LatencyModel()
-    private var offline: [Int: Bool] = [:]
-    private var nextRequestNumber: UInt64 = 0
+    /// Whether each device (by index) is offline.
+    @exclusivity(unchecked) private var offline: [Bool] = []
+    @exclusivity(unchecked) private var nextRequestNumber: UInt64 = 0
     /// Calls sent and not yet answered, timed out or cancelled.
-    public private(set) var openCalls = 0
+    @exclusivity(unchecked) public private(set) var openCalls = 0
 
     init(simulator: Simulator) {
         self.simulator = simulator
@@ -37,11 +40,12 @@ public final class Network {
     // MARK: Partitions
 
     /// Whether a device is offline now.
-    public func isOffline(_ device: Device) -> Bool { offline[device.index] ?? false }
+    public func isOffline(_ device: Device) -> Bool { device.index < offline.count && offline[device.index] }
 
     /// Takes a device off or back on the network.
     public func setOffline(_ device: Device, _ isOffline: Bool) {
         guard self.isOffline(device) != isOffline else { return }
+        while offline.count <= device.index { offline.append(false) }
         offline[device.index] = isOffline
         simulator.record("net", "\(device.name) \(isOffline ? "offline" : "online")")
     }
@@ -74,13 +78,22 @@ public final class Network {
     func call<S: SimService>(
         from context: DeviceContext, to handle: ServiceHandle<S>, _ request: S.Request, timeout: Duration
     ) async throws -> S.Response {
+        let simulator = self.simulator  // one strong reference instead of an unowned load per use
         try simulator.checkInside("Network.call")
         guard context.isAlive else { throw DeviceKilledError(device: context.deviceName) }
         if Task.isCancelled { throw NetworkError.cancelled }
-        let box = services[handle.index] as! ServiceBox<S>
+        let box = unsafeDowncast(services[handle.index], to: ServiceBox<S>.self)  // registered with this type
         nextRequestNumber += 1
         let number = nextRequestNumber
-        simulator.record(context.deviceName, "→\(box.service.name) #\(number) \(box.service.summary(of: request))")
+        let service = box.service
+        simulator.record(context.deviceName) { text in
+            text.append("→")
+            text.append(service.name)
+            text.append(" #")
+            text.append(number)
+            text.append(" ")
+            service.writeSummary(of: request, into: &text)
+        }
         let pending = PendingCall<S.Response>(network: self, number: number, device: context.deviceName)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
@@ -96,16 +109,16 @@ public final class Network {
         _ request: S.Request, number: UInt64, from context: DeviceContext, box: ServiceBox<S>,
         pending: PendingCall<S.Response>, timeout: Duration
     ) {
+        let simulator = self.simulator
         let now = simulator.now.nanoseconds
-        simulator.schedule(at: now + max(1, timeout.nanosecondsClamped), slot: context.slot) {
-            pending.finish(.failure(NetworkError.timeout))
-        }
+        // Answered calls leave this timer dead: the loop drops it unfired (lazy cancellation).
+        simulator.schedule(at: now + max(1, timeout.nanosecondsClamped), slot: context.slot, expiring: pending)
         if isOffline(context.device) {
             let delay = Int64(1_000_000 + latencyRandom.below(4_000_000))
             simulator.schedule(at: now + delay, slot: context.slot) { pending.finish(.failure(NetworkError.offline)) }
             return
         }
-        if simulator.faults.fires(.requestLoss, subject: "req#\(number)") {
+        if simulator.faults.fires(.requestLoss, subject: Self.subject(number)) {
             simulator.record("net", "lose request #\(number)")
             return
         }
@@ -119,17 +132,18 @@ public final class Network {
         _ request: S.Request, number: UInt64, from context: DeviceContext, box: ServiceBox<S>,
         pending: PendingCall<S.Response>, timeout: Duration
     ) {
+        let simulator = self.simulator
         if isOffline(context.device) {
             simulator.record("net", "lose request #\(number) (\(context.deviceName) offline)")
             return
         }
         let response = respond(to: request, number: number, caller: context.deviceName, box: box)
-        if simulator.faults.fires(.responseLoss, subject: "req#\(number)") {
+        if simulator.faults.fires(.responseLoss, subject: Self.subject(number)) {
             simulator.record("net", "lose response #\(number) (applied)")
             return
         }
         var delay = latency.sample(&latencyRandom)
-        if let extra = simulator.faults.decide(.slowResponse, subject: "req#\(number)", draw: { random in
+        if let extra = simulator.faults.decide(.slowResponse, subject: Self.subject(number), draw: { random in
             IntegerDetail(timeout.nanosecondsClamped + random.int(in: Int64(1_000_000)...Int64(30_000_000_000)))
         }) {
             delay += extra.value
@@ -141,7 +155,15 @@ public final class Network {
                 return
             }
             if pending.finish(.success(response)) {
-                simulator.record(context.deviceName, "←\(box.service.name) #\(number) \(box.service.summary(of: response))")
+                let service = box.service
+                simulator.record(context.deviceName) { text in
+                    text.append("←")
+                    text.append(service.name)
+                    text.append(" #")
+                    text.append(number)
+                    text.append(" ")
+                    service.writeSummary(of: response, into: &text)
+                }
             }
         }
     }
@@ -150,21 +172,22 @@ public final class Network {
     private func respond<S: SimService>(
         to request: S.Request, number: UInt64, caller: String, box: ServiceBox<S>
     ) -> S.Response {
+        let simulator = self.simulator
         let service = box.service
-        if let status = simulator.faults.decide(.serverError, subject: "req#\(number)", draw: { random in
+        if let status = simulator.faults.decide(.serverError, subject: Self.subject(number), draw: { random in
             IntegerDetail([500, 502, 503, 504][random.below(4)])
         }) {
             simulator.record(service.name, "#\(number) injected \(status.value)")
             return service.injectedFailure(.serverError(status: Int(status.value)), for: request)
         }
-        if let seconds = simulator.faults.decide(.rateLimit, subject: "req#\(number)", draw: { random in
+        if let seconds = simulator.faults.decide(.rateLimit, subject: Self.subject(number), draw: { random in
             IntegerDetail(1 + random.below(30))
         }) {
             simulator.record(service.name, "#\(number) injected 429 retry-after=\(seconds.value)")
             return service.injectedFailure(.rateLimited(retryAfterSeconds: Int(seconds.value)), for: request)
         }
         let response = apply(request, number: number, caller: caller, service: service)
-        if let gap = simulator.faults.decide(.duplicate, subject: "req#\(number)", draw: { random in
+        if let gap = simulator.faults.decide(.duplicate, subject: Self.subject(number), draw: { random in
             IntegerDetail(random.int(in: Int64(1_000_000)...Int64(2_000_000_000)))
         }) {
             simulator.schedule(at: simulator.now.nanoseconds + gap.value) { [self] in
@@ -176,11 +199,20 @@ public final class Network {
     }
 
     private func apply<S: SimService>(_ request: S.Request, number: UInt64, caller: String, service: S) -> S.Response {
+        let simulator = self.simulator
         let context = ServiceContext(now: simulator.now, caller: caller, requestNumber: number, trace: simulator.trace)
         let response = service.handle(request, context: context)
-        simulator.record(service.name, "#\(number) \(service.summary(of: response))")
+        simulator.record(service.name) { text in
+            text.append("#")
+            text.append(number)
+            text.append(" ")
+            service.writeSummary(of: response, into: &text)
+        }
         return response
     }
+
+    /// A request's fault subject (built only when a fault fires or a schedule is consulted).
+    private static func subject(_ number: UInt64) -> String { "req#\(number)" }
 
     fileprivate func callOpened() { openCalls += 1 }
     fileprivate func callClosed() { openCalls -= 1 }
@@ -193,14 +225,16 @@ final class ServiceBox<S: SimService> {
 }
 
 /// One outstanding call: finished exactly once, by its response, its timeout, an offline
-/// error, cancellation, or teardown.
+/// error, cancellation, or teardown. It owns the call's timeout timer, which dies when the call
+/// finishes any other way.
 final class PendingCall<Response: Sendable>: SimWaiter, @unchecked Sendable {
-    private unowned let network: Network
+    /// Strong: a call never outlives its run's teardown by much, and an `unowned` read would cost
+    /// an atomic retain at every use.
+    private let network: Network
     private let number: UInt64
     private let device: String
-    private var continuation: UnsafeContinuation<Response, any Error>?
-    private var waiterID = 0
-    private var cancelledEarly = false
+    @exclusivity(unchecked) private var continuation: UnsafeContinuation<Response, any Error>?
+    @exclusivity(unchecked) private var cancelledEarly = false
 
     init(network: Network, number: UInt64, device: String) {
         self.network = network
@@ -210,23 +244,30 @@ final class PendingCall<Response: Sendable>: SimWaiter, @unchecked Sendable {
 
     func begin(_ continuation: UnsafeContinuation<Response, any Error>) {
         if cancelledEarly {
+            _ = settle()  // its timeout, if one is scheduled, is never armed
             continuation.resume(throwing: NetworkError.cancelled)
             return
         }
         self.continuation = continuation
-        waiterID = network.simulator.register(self)
+        network.simulator.register(self)
         network.callOpened()
     }
 
     /// Resumes the caller; false if the call had already finished.
     @discardableResult
     func finish(_ result: Result<Response, any Error>) -> Bool {
-        guard let continuation else { return false }
+        guard let continuation, settle() else { return false }
         self.continuation = nil
-        network.simulator.unregister(waiterID)
+        network.simulator.unregister(self)
         network.callClosed()
         if case .failure(let error) = result, !network.simulator.isTearingDown {
-            network.simulator.record(device, "✕ #\(number) \(error)")
+            let number = number
+            network.simulator.record(device) { text in
+                text.append("✕ #")
+                text.append(number)
+                text.append(" ")
+                text.append("\(error)")
+            }
         }
         continuation.resume(with: result)
         return true
@@ -240,5 +281,7 @@ final class PendingCall<Response: Sendable>: SimWaiter, @unchecked Sendable {
         if continuation == nil { cancelledEarly = true } else { finish(.failure(NetworkError.cancelled)) }
     }
 
-    func abandon() { finish(.failure(NetworkError.cancelled)) }
+    override func expire() { finish(.failure(NetworkError.timeout)) }
+
+    override func abandon() { finish(.failure(NetworkError.cancelled)) }
 }

@@ -22,6 +22,23 @@ public protocol SimService: AnyObject {
 
     /// One integer-only line describing a response, for the trace.
     func summary(of response: Response) -> String
+
+    /// Writes `summary(of: request)` into a trace event. The default builds the string; a service
+    /// on a hot path writes the pieces instead, so no string is built when full traces are off.
+    func writeSummary(of request: Request, into text: inout TraceText)
+
+    /// Writes `summary(of: response)` into a trace event (see `writeSummary(of:into:)` for requests).
+    func writeSummary(of response: Response, into text: inout TraceText)
+}
+
+extension SimService {
+    public func writeSummary(of request: Request, into text: inout TraceText) {
+        text.append(summary(of: request))
+    }
+
+    public func writeSummary(of response: Response, into text: inout TraceText) {
+        text.append(summary(of: response))
+    }
 }
 
 /// What a service's handler knows about the request it is handling.
@@ -45,6 +62,11 @@ public struct ServiceContext {
     /// Records a service-side event at the arrival time.
     public func record(_ component: String, _ event: String) {
         trace.record(time: now.nanoseconds, component: component, event: event)
+    }
+
+    /// Records a service-side event written piece by piece (see `Trace.record(time:component:_:)`).
+    public func record(_ component: String, _ write: (inout TraceText) -> Void) {
+        trace.record(time: now.nanoseconds, component: component, write)
     }
 }
 

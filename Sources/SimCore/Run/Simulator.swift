@@ -17,20 +17,25 @@ public final class Simulator: @unchecked Sendable {
     /// The run's trace (hash always on; records when `options.recordTrace`).
     public let trace: Trace
     /// Fault decisions and the log of injected faults.
-    public private(set) var faults: FaultInjector!
+    @exclusivity(unchecked) public private(set) var faults: FaultInjector!
     /// The simulated network.
-    public private(set) var network: Network!
+    @exclusivity(unchecked) public private(set) var network: Network!
     let buggifyState = BuggifyState()
     /// `sometimes` coverage marks reached in this run.
     public let coverage = Coverage()
     /// Client operations of this run (what each device invoked and how it ended).
     public let history = History()
+    // The loop's state below is touched only on the simulation's thread (checked at every API)
+    // and never through overlapping accesses, so its dynamic exclusivity checks are turned off:
+    // they were a tenth of a simulated request's cost.
+
     /// The current virtual time.
-    public private(set) var now: SimInstant = .zero
-    /// Jobs run plus timers fired.
-    public private(set) var events = 0
+    @exclusivity(unchecked) public private(set) var now: SimInstant = .zero
+    /// Jobs run plus timers fired (timers dropped unfired — a dead device's, a settled waiter's —
+    /// are not counted).
+    @exclusivity(unchecked) public private(set) var events = 0
     /// Jobs run.
-    public private(set) var jobsRun = 0
+    @exclusivity(unchecked) public private(set) var jobsRun = 0
     /// Devices, in the order they were added.
     public private(set) var devices: [Device] = []
     /// Jobs still unfinished after teardown (tasks that ignored cancellation or waited on
@@ -45,32 +50,42 @@ public final class Simulator: @unchecked Sendable {
     struct TimerAction {
         /// The executor slot whose death cancels this timer, or -1.
         let slot: Int32
-        let fire: () -> Void
+        let work: TimerWork
+    }
+
+    /// What a timer does when it fires.
+    enum TimerWork {
+        /// Runs a closure.
+        case run(() -> Void)
+        /// Expires a waiter (a sleep's deadline, a call's timeout); dropped unfired once the
+        /// waiter has settled some other way.
+        case expire(SimWaiter)
     }
 
     private let ready = ReadyQueue<ReadyJob>()
     private var parkedDeadJobs: [ReadyJob] = []
-    private var scheduler: SimRandom
-    private var timers = TimerHeap<TimerAction>()
+    @exclusivity(unchecked) private var scheduler: SimRandom
+    @exclusivity(unchecked) private var timers = TimerHeap<TimerAction>()
+    /// Timers in the heap whose waiter has settled (dropped when popped, or shed in bulk).
+    @exclusivity(unchecked) private var deadTimers = 0
 
     private(set) var executors: [SimExecutor] = []
-    private var unownedExecutors: [UnownedTaskExecutor] = []
-    private(set) var slotAlive: [Bool] = []
-    private var slotJobs: [Int] = []
-    private var slotKillAfter: [Int] = []
+    @exclusivity(unchecked) private var unownedExecutors: [UnownedTaskExecutor] = []
+    @exclusivity(unchecked) private(set) var slotAlive: [Bool] = []
+    @exclusivity(unchecked) private var slotJobs: [Int] = []
+    @exclusivity(unchecked) private var slotKillAfter: [Int] = []
     private var slotDevice: [Device?] = []
     private(set) var slotNames: [String] = []
 
-    private var waiters: [Int: any SimWaiter] = [:]
-    private var nextWaiterID = 0
+    @exclusivity(unchecked) private var waiters = WaiterList()
 
-    private var thread: ThreadIdentity?
+    @exclusivity(unchecked) private var thread: ThreadIdentity?
     /// True between the start and the end of `run` (teardown included).
-    public private(set) var isRunning = false
+    @exclusivity(unchecked) public private(set) var isRunning = false
     /// True while abandoned tasks are being unwound after the run was decided.
-    public private(set) var isTearingDown = false
+    @exclusivity(unchecked) public private(set) var isTearingDown = false
     private var hasRun = false
-    private var drainingMainQueue = false
+    @exclusivity(unchecked) private var drainingMainQueue = false
 
     /// Escapes of this run, shared with the executors.
     let escapeLog = EscapeLog()
@@ -142,13 +157,34 @@ public final class Simulator: @unchecked Sendable {
             if ready.count > 0 {
                 runNextJob()
             } else if let timer = timers.pop() {
-                if timer.payload.slot >= 0 && !slotAlive[Int(timer.payload.slot)] { continue }
-                now = SimInstant(nanoseconds: timer.deadline)
-                events += 1
-                timer.payload.fire()
+                fire(timer.payload, at: timer.deadline)
             } else {
                 try stalled()
             }
+        }
+    }
+
+    /// Fires a popped timer, unless it is dead: its slot's process was killed, or its waiter
+    /// settled before it (a call answered before its timeout). A dead timer neither moves time
+    /// nor counts as an event.
+    @inline(__always)
+    private func fire(_ action: TimerAction, at deadline: Int64) {
+        switch action.work {
+        case .run(let body):
+            if action.slot >= 0 && !slotAlive[Int(action.slot)] { return }
+            now = SimInstant(nanoseconds: deadline)
+            events += 1
+            body()
+        case .expire(let waiter):
+            waiter.hasPendingTimer = false
+            if waiter.isSettled {
+                deadTimers -= 1
+                return
+            }
+            if action.slot >= 0 && !slotAlive[Int(action.slot)] { return }
+            now = SimInstant(nanoseconds: deadline)
+            events += 1
+            waiter.expire()
         }
     }
 
@@ -229,7 +265,18 @@ public final class Simulator: @unchecked Sendable {
     /// Schedules `fire` at `deadline` (virtual ns). If `slot` dies first, the timer is discarded.
     func schedule(at deadline: Int64, slot: Int = -1, _ fire: @escaping () -> Void) {
         precondition(deadline >= now.nanoseconds, "a timer cannot be set in the past")
-        timers.push(deadline: deadline, TimerAction(slot: Int32(slot), fire: fire))
+        timers.push(deadline: deadline, TimerAction(slot: Int32(slot), work: .run(fire)))
+    }
+
+    /// Schedules `waiter.expire()` at `deadline` (virtual ns). If `slot` dies first, or the
+    /// waiter settles first, the timer is discarded. A waiter owns at most one timer; a waiter
+    /// already settled gets none (it would be discarded anyway).
+    func schedule(at deadline: Int64, slot: Int, expiring waiter: SimWaiter) {
+        precondition(deadline >= now.nanoseconds, "a timer cannot be set in the past")
+        precondition(!waiter.hasPendingTimer, "a waiter owns at most one timer")
+        guard !waiter.isSettled else { return }
+        waiter.hasPendingTimer = true
+        timers.push(deadline: deadline, TimerAction(slot: Int32(slot), work: .expire(waiter)))
     }
 
     /// Schedules `fire` after `delay` from now.
@@ -237,16 +284,36 @@ public final class Simulator: @unchecked Sendable {
         schedule(at: now.nanoseconds &+ max(0, delay.nanosecondsClamped), slot: -1, fire)
     }
 
-    func register(_ waiter: any SimWaiter) -> Int {
-        nextWaiterID += 1
-        waiters[nextWaiterID] = waiter
-        return nextWaiterID
+    /// Registers a suspended waiter (teardown abandons it if it is still waiting then).
+    func register(_ waiter: SimWaiter) {
+        waiters.append(waiter)
     }
 
-    func unregister(_ id: Int) { waiters[id] = nil }
+    /// Called once a waiter has resumed its task: it leaves the list, and a timer it still owns
+    /// is dead. When dead timers outnumber the live ones, the heap sheds them in one pass (which
+    /// keeps the order of the rest, so nothing observable changes).
+    func unregister(_ waiter: SimWaiter) {
+        precondition(waiter.isSettled, "a waiter settles before it unregisters")
+        waiters.remove(waiter)
+        guard waiter.hasPendingTimer else { return }
+        deadTimers += 1
+        if deadTimers >= 1_024 && deadTimers * 2 >= timers.count { shedDeadTimers() }
+    }
 
-    /// Number of timers pending (for quiescence checks and stall reports).
-    public var pendingTimers: Int { timers.count }
+    private func shedDeadTimers() {
+        timers.removeAll { action in
+            guard case .expire(let waiter) = action.work, waiter.isSettled else { return false }
+            waiter.hasPendingTimer = false
+            return true
+        }
+        deadTimers = 0
+    }
+
+    /// Number of timers pending that can still fire (for quiescence checks and stall reports).
+    public var pendingTimers: Int { timers.count - deadTimers }
+
+    /// Timers in the heap, dead ones included (tests of the shedding).
+    var timerHeapCount: Int { timers.count }
 
     // MARK: Checks every simulator API makes
 
@@ -277,6 +344,14 @@ public final class Simulator: @unchecked Sendable {
     public func record(_ component: String, _ event: String) {
         guard !isTearingDown else { return }
         trace.record(time: now.nanoseconds, component: component, event: event)
+    }
+
+    /// Adds a record whose text `write` produces piece by piece (built only when the trace keeps
+    /// records; hashed like the same text given whole).
+    @inline(__always)
+    public func record(_ component: String, _ write: (inout TraceText) -> Void) {
+        guard !isTearingDown else { return }
+        trace.record(time: now.nanoseconds, component: component, write)
     }
 
     /// Marks a situation as reached (`sometimes` coverage).
@@ -341,7 +416,7 @@ public final class Simulator: @unchecked Sendable {
             parts.append("\(device.name) running (\(jobsRun(slot: device.slot)) jobs)")
         }
         parts.append("waiters \(waiters.count)")
-        parts.append("timers \(timers.count)")
+        parts.append("timers \(pendingTimers)")
         parts.append("open calls \(network.openCalls)")
         return parts.joined(separator: ", ")
     }
@@ -352,9 +427,9 @@ public final class Simulator: @unchecked Sendable {
     private func teardown() {
         isTearingDown = true
         for device in devices { device.cancelAllTasks() }
-        for id in waiters.keys.sorted() { waiters[id]?.abandon() }
-        waiters.removeAll()
+        abandonWaiters()
         timers = TimerHeap()
+        deadTimers = 0
         for job in parkedDeadJobs { ready.append(job) }
         parkedDeadJobs.removeAll()
         var budget = 200_000
@@ -362,8 +437,7 @@ public final class Simulator: @unchecked Sendable {
             let entry = ready.removeFirst()
             entry.job.runSynchronously(on: unownedExecutors[Int(entry.slot)])
             budget -= 1
-            for id in waiters.keys.sorted() { waiters[id]?.abandon() }
-            waiters.removeAll()
+            abandonWaiters()
         }
         leakedJobs = ready.count
         ready.removeAll()
@@ -371,10 +445,11 @@ public final class Simulator: @unchecked Sendable {
     }
 }
 
-/// Something suspended in the simulator (a sleep, a network call) that teardown can abandon.
-protocol SimWaiter: AnyObject {
-    /// Resumes the suspended task with cancellation.
-    func abandon()
+extension Simulator {
+    /// Teardown: resumes every registered waiter with cancellation, oldest first.
+    fileprivate func abandonWaiters() {
+        while let waiter = waiters.removeFirst() { waiter.abandon() }
+    }
 }
 
 /// Holds the root task's result.

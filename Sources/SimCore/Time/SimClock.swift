@@ -35,11 +35,11 @@ public struct SimClock: Clock, Sendable {
 }
 
 /// One suspended sleep: resumed by its timer, by cancellation, or by teardown — exactly once.
+/// A sleep cancelled before its deadline leaves its timer dead (dropped unfired).
 final class Sleeper: SimWaiter, @unchecked Sendable {
     private let simulator: Simulator
     private var continuation: UnsafeContinuation<Void, any Error>?
     private var cancelledEarly = false
-    private var waiterID = 0
 
     init(simulator: Simulator) { self.simulator = simulator }
 
@@ -49,8 +49,8 @@ final class Sleeper: SimWaiter, @unchecked Sendable {
             return
         }
         self.continuation = continuation
-        waiterID = simulator.register(self)
-        simulator.schedule(at: deadline, slot: slot) { [self] in finish(nil) }
+        simulator.register(self)
+        simulator.schedule(at: deadline, slot: slot, expiring: self)
     }
 
     func cancel() {
@@ -62,12 +62,14 @@ final class Sleeper: SimWaiter, @unchecked Sendable {
         if continuation == nil { cancelledEarly = true } else { finish(CancellationError()) }
     }
 
-    func abandon() { finish(CancellationError()) }
+    override func abandon() { finish(CancellationError()) }
+
+    override func expire() { finish(nil) }
 
     private func finish(_ error: (any Error)?) {
-        guard let continuation else { return }
+        guard let continuation, settle() else { return }
         self.continuation = nil
-        simulator.unregister(waiterID)
+        simulator.unregister(self)
         if let error { continuation.resume(throwing: error) } else { continuation.resume() }
     }
 }

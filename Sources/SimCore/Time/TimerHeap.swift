@@ -1,36 +1,43 @@
 /// A binary min-heap of timers ordered by (deadline, insertion sequence).
 ///
 /// The sequence makes equal deadlines fire in the order they were scheduled, so ordering never
-/// depends on heap internals.
+/// depends on heap internals. The heap itself holds only plain keys (deadline, sequence, where
+/// the payload is); payloads sit still in a side table with a free list. Sifting then moves
+/// 24-byte trivial values and never copies a payload — a payload holding references (closures,
+/// waiters) would otherwise be retained and released at every comparison.
 public struct TimerHeap<Payload> {
     @usableFromInline
-    struct Entry {
+    struct Key {
         @usableFromInline var deadline: Int64
         @usableFromInline var sequence: UInt64
-        @usableFromInline var payload: Payload
+        /// Index of the payload in `payloads`.
+        @usableFromInline var slot: Int
 
         @inlinable
-        init(deadline: Int64, sequence: UInt64, payload: Payload) {
+        init(deadline: Int64, sequence: UInt64, slot: Int) {
             self.deadline = deadline
             self.sequence = sequence
-            self.payload = payload
+            self.slot = slot
         }
     }
 
-    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var keys: [Key] = []
+    @usableFromInline var payloads: [Payload?] = []
+    /// Indices of `payloads` that are free for reuse.
+    @usableFromInline var freeSlots: [Int] = []
     @usableFromInline var nextSequence: UInt64 = 0
 
     @inlinable public init() {}
 
     /// Number of pending timers.
-    @inlinable public var count: Int { entries.count }
+    @inlinable public var count: Int { keys.count }
     /// True when no timer is pending.
-    @inlinable public var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var isEmpty: Bool { keys.isEmpty }
     /// The earliest deadline, if any.
-    @inlinable public var nextDeadline: Int64? { entries.first?.deadline }
+    @inlinable public var nextDeadline: Int64? { keys.first?.deadline }
 
     @inline(__always) @usableFromInline
-    static func before(_ a: Entry, _ b: Entry) -> Bool {
+    static func before(_ a: Key, _ b: Key) -> Bool {
         a.deadline < b.deadline || (a.deadline == b.deadline && a.sequence < b.sequence)
     }
 
@@ -39,35 +46,85 @@ public struct TimerHeap<Payload> {
     public mutating func push(deadline: Int64, _ payload: Payload) -> UInt64 {
         let sequence = nextSequence
         nextSequence &+= 1
-        entries.append(Entry(deadline: deadline, sequence: sequence, payload: payload))
-        var child = entries.count - 1
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            if !Self.before(entries[child], entries[parent]) { break }
-            entries.swapAt(child, parent)
-            child = parent
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            payloads[slot] = payload
+        } else {
+            slot = payloads.count
+            payloads.append(payload)
         }
+        keys.append(Key(deadline: deadline, sequence: sequence, slot: slot))
+        siftUp(from: keys.count - 1)
         return sequence
     }
 
     /// Removes and returns the earliest timer.
     @inlinable public mutating func pop() -> (deadline: Int64, payload: Payload)? {
-        guard !entries.isEmpty else { return nil }
-        let last = entries.count - 1
-        entries.swapAt(0, last)
-        let top = entries.removeLast()
-        var parent = 0
-        let count = entries.count
+        guard !keys.isEmpty else { return nil }
+        let top = keys[0]
+        let last = keys.removeLast()
+        if !keys.isEmpty {
+            keys[0] = last
+            siftDown(from: 0)
+        }
+        return (top.deadline, takePayload(top.slot))
+    }
+
+    /// Removes every timer whose payload matches, keeping the (deadline, sequence) order of the
+    /// rest: what pops next is exactly what would have popped next among the kept timers. O(n).
+    public mutating func removeAll(where shouldRemove: (Payload) -> Bool) {
+        var kept: [Key] = []
+        kept.reserveCapacity(keys.count)
+        for key in keys {
+            if shouldRemove(payloads[key.slot]!) {
+                _ = takePayload(key.slot)
+            } else {
+                kept.append(key)
+            }
+        }
+        keys = kept
+        guard keys.count > 1 else { return }
+        for parent in stride(from: (keys.count - 2) >> 1, through: 0, by: -1) {
+            siftDown(from: parent)
+        }
+    }
+
+    @inlinable
+    mutating func takePayload(_ slot: Int) -> Payload {
+        let payload = payloads[slot].take()!
+        freeSlots.append(slot)
+        return payload
+    }
+
+    @inlinable
+    mutating func siftUp(from start: Int) {
+        let moving = keys[start]
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) >> 1
+            if !Self.before(moving, keys[parent]) { break }
+            keys[child] = keys[parent]
+            child = parent
+        }
+        keys[child] = moving
+    }
+
+    @inlinable
+    mutating func siftDown(from start: Int) {
+        let moving = keys[start]
+        let count = keys.count
+        var parent = start
         while true {
             let left = 2 * parent + 1
             if left >= count { break }
             var smallest = left
             let right = left + 1
-            if right < count && Self.before(entries[right], entries[left]) { smallest = right }
-            if !Self.before(entries[smallest], entries[parent]) { break }
-            entries.swapAt(parent, smallest)
+            if right < count && Self.before(keys[right], keys[left]) { smallest = right }
+            if !Self.before(keys[smallest], moving) { break }
+            keys[parent] = keys[smallest]
             parent = smallest
         }
-        return (top.deadline, top.payload)
+        keys[parent] = moving
     }
 }

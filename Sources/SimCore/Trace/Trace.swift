@@ -4,18 +4,22 @@
 /// are turned on when a failing seed is replayed (the run is deterministic, so the replay is the
 /// same run). Records are bounded by `recordLimit`; passing it is counted, not silent.
 public final class Trace {
+    // Every stored property below is touched only on the simulation's thread, and never while
+    // another access to it is open, so the dynamic exclusivity checks (a tenth of a record's cost)
+    // are turned off for them.
+
     /// The rolling FNV-1a hash of every record and scheduling choice so far.
-    public private(set) var hash: UInt64 = StableHash.offsetBasis
+    @exclusivity(unchecked) public private(set) var hash: UInt64 = StableHash.offsetBasis
     /// How many records (not scheduling choices) were hashed.
-    public private(set) var recordCount: Int = 0
+    @exclusivity(unchecked) public private(set) var recordCount: Int = 0
     /// Full records, when recording is on.
-    public private(set) var records: [TraceRecord] = []
+    @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
     /// Whether full records are kept.
     public let isRecording: Bool
     /// The most records kept; later ones are hashed and counted in `droppedRecords`.
     public let recordLimit: Int
     /// Records hashed but not kept because `recordLimit` was reached.
-    public private(set) var droppedRecords: Int = 0
+    @exclusivity(unchecked) public private(set) var droppedRecords: Int = 0
     /// Called with each record as it happens (for `--trace` printing); only when recording.
     public var onRecord: ((TraceRecord) -> Void)?
 
@@ -26,13 +30,24 @@ public final class Trace {
 
     /// Adds a record. `event` is built only by callers that want it; keep it integer-only text.
     public func record(time: Int64, component: String, event: String) {
+        record(time: time, component: component) { $0.append(event) }
+    }
+
+    /// Adds a record whose event text `write` produces piece by piece: hashed exactly like the
+    /// same text given as a string, but the text is only built when records are kept.
+    @inline(__always)
+    public func record(time: Int64, component: String, _ write: (inout TraceText) -> Void) {
         recordCount += 1
         var h = StableHash.mix(hash, UInt64(bitPattern: time))
         h = StableHash.fnv1a(component, seed: h)
-        h = StableHash.fnv1a(event, seed: (h ^ 0x20) &* StableHash.prime)
-        hash = h
-        guard isRecording else { return }
-        let record = TraceRecord(time: time, component: component, event: event)
+        var event = TraceText(seed: StableHash.fnv1a(byte: 0x20, seed: h), keepsText: isRecording)
+        write(&event)
+        hash = event.hash
+        guard let text = event.text else { return }
+        keep(TraceRecord(time: time, component: component, event: text))
+    }
+
+    private func keep(_ record: TraceRecord) {
         if records.count < recordLimit {
             records.append(record)
         } else {
@@ -46,9 +61,7 @@ public final class Trace {
     /// while the run itself is the same.
     public func note(time: Int64, component: String, event: String) {
         guard isRecording else { return }
-        let record = TraceRecord(time: time, component: component, event: event)
-        if records.count < recordLimit { records.append(record) } else { droppedRecords += 1 }
-        onRecord?(record)
+        keep(TraceRecord(time: time, component: component, event: event))
     }
 
     /// Mixes a scheduling choice (which executor ran, which of how many ready jobs) into the hash.

@@ -38,44 +38,78 @@ enum SyncPullFunction {
         let cursor = call.body["cursor"]?.intValue ?? 0
         let limit = max(1, Int(call.body["limit"]?.intValue ?? Int64(defaultLimit)))
         do {
-            var items: [(seq: Int64, change: JSONValue)] = []
-            for table in plainTables {
-                for row in try call.select(table, [.gt("change_seq", .int(cursor))]) {
-                    items.append((seq(row), ["table": .string(table), "row": .object(row), "seq": .int(seq(row))]))
-                }
-            }
-            for parent in parentTables {
-                var latestChild: [String: Int64] = [:]
-                var childrenOf: [[String: [Row]]] = []
-                for child in parent.children {
-                    let rows = try call.select(child.table)
-                    for row in rows where seq(row) > cursor {
-                        let id = row[child.parentColumn]?.stringValue ?? ""
-                        latestChild[id] = max(latestChild[id] ?? 0, seq(row))
-                    }
-                    childrenOf.append(Dictionary(grouping: rows) { $0[child.parentColumn]?.stringValue ?? "" })
-                }
-                for row in try call.select(parent.table) {
-                    let id = row["id"]?.stringValue ?? ""
-                    let key = max(seq(row), latestChild[id] ?? 0)
-                    guard key > cursor else { continue }
-                    var change: [String: JSONValue] = ["table": .string(parent.table), "row": .object(row), "seq": .int(key)]
-                    for (child, rows) in zip(parent.children, childrenOf) {
-                        change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
-                    }
-                    items.append((key, .object(change)))
-                }
-            }
-            items.sort { $0.seq < $1.seq }
-            let page = items.prefix(limit)
+            // Every page of a pull reads the same tables: the changes after cursor 0 are computed
+            // once per caller while no table is written (`FunctionCall.memoized`), and a page is
+            // the part of them after `cursor` (see `changes(after:select:)` for why that part is
+            // exactly what computing from `cursor` gives). Reading every table for every page
+            // made a first pull cost the square of the account's size.
+            let select = { (table: String, filters: [RowFilter]) throws -> [Row] in try call.select(table, filters) }
+            let items = cursor >= 0
+                ? try call.memoized("sync_pull|changes") { try changes(after: 0, select: select) } : try changes(after: cursor, select: select)
+            let start = firstIndex(in: items, after: cursor)
+            let end = min(items.count, start + limit)
+            let page = items[start..<end]
             return FunctionResult(body: [
                 "changes": .array(page.map(\.change)),
                 "cursor": .int(page.last?.seq ?? cursor),
-                "more": .bool(items.count > limit),
+                "more": .bool(items.count - start > limit),
             ])
-        } catch {
+        } catch let error as PostgrestError {
             return FunctionResult(status: 400, body: error.body)
+        } catch {
+            return FunctionResult(status: 500, body: ["error": .string("\(error)")])
         }
+    }
+
+    /// Every change the caller can see after `cursor`, by sequence. A parent's sequence is its
+    /// own or its latest child's, whichever is later; every sequence comes from one server-wide
+    /// counter and a child has one parent, so no two changes share one and the order is total.
+    /// For `c ≥ 0` the changes after `c` are exactly the changes after 0 whose sequence is above
+    /// `c`, with the same sequences: a parent whose latest child is above `c` has that child's
+    /// sequence (or its own, if later) either way; one whose children are all at or below `c` is
+    /// included iff its own sequence is above `c`, and then its own sequence is the later one.
+    /// `select` reads a table as the caller (RLS applies).
+    static func changes(after cursor: Int64, select: (String, [RowFilter]) throws -> [Row]) throws -> [(seq: Int64, change: JSONValue)] {
+        var items: [(seq: Int64, change: JSONValue)] = []
+        for table in plainTables {
+            for row in try select(table, [.gt("change_seq", .int(cursor))]) {
+                items.append((seq(row), ["table": .string(table), "row": .object(row), "seq": .int(seq(row))]))
+            }
+        }
+        for parent in parentTables {
+            var latestChild: [String: Int64] = [:]
+            var childrenOf: [[String: [Row]]] = []
+            for child in parent.children {
+                let rows = try select(child.table, [])
+                for row in rows where seq(row) > cursor {
+                    let id = row[child.parentColumn]?.stringValue ?? ""
+                    latestChild[id] = max(latestChild[id] ?? 0, seq(row))
+                }
+                childrenOf.append(Dictionary(grouping: rows) { $0[child.parentColumn]?.stringValue ?? "" })
+            }
+            for row in try select(parent.table, []) {
+                let id = row["id"]?.stringValue ?? ""
+                let key = max(seq(row), latestChild[id] ?? 0)
+                guard key > cursor else { continue }
+                var change: [String: JSONValue] = ["table": .string(parent.table), "row": .object(row), "seq": .int(key)]
+                for (child, rows) in zip(parent.children, childrenOf) {
+                    change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
+                }
+                items.append((key, .object(change)))
+            }
+        }
+        items.sort { $0.seq < $1.seq }
+        return items
+    }
+
+    /// The index of the first change whose sequence is above `cursor` (binary search).
+    static func firstIndex(in items: [(seq: Int64, change: JSONValue)], after cursor: Int64) -> Int {
+        var low = 0, high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle].seq > cursor { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     static func seq(_ row: Row) -> Int64 { row["change_seq"]?.intValue ?? 0 }

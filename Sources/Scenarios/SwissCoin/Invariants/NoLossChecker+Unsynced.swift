@@ -15,11 +15,12 @@ extension NoLossChecker {
         let ledger = world.ledger
         guard !ledger.edits.isEmpty else { return [] }
         let settled = Set(ledger.acks.map(\.ack.change.changeId))
+        let deletes = LatestDeletes(ledger), rows = ServerRowIndex(world.admin)
         var pendingByDevice: [String: Set<String>] = [:]
         var diffs: [EntityDiff] = []
         for edit in ledger.edits where !settled.contains(edit.change.changeId) {
             let change = edit.change
-            if becameMoot(edit, world) { continue }
+            if becameMoot(edit, deletes, rows) { continue }
             let key = edit.device + "|" + edit.account
             let pending = pendingByDevice[key] ?? world.pendingChangeIds(of: edit.account, on: edit.device)
             pendingByDevice[key] = pending
@@ -34,22 +35,35 @@ extension NoLossChecker {
         return diffs
     }
 
-    /// Whether a later delete of the same entity made the edit moot.
-    private func becameMoot(_ edit: SyncLedger.Edit, _ world: SwissCoinWorld) -> Bool {
+    /// Whether a later delete of the same entity made the edit moot: one the same device saved, a
+    /// push the server answered `gone` on that device, or the server row soft-deleted.
+    private func becameMoot(_ edit: SyncLedger.Edit, _ deletes: LatestDeletes, _ rows: ServerRowIndex) -> Bool {
         let change = edit.change
-        let ledger = world.ledger
-        let deletedHere = ledger.edits.contains {
-            $0.device == edit.device && $0.change.kind == .delete && $0.change.table == change.table
-                && $0.change.entityId == change.entityId && $0.atNanoseconds >= edit.atNanoseconds
-        }
-        if deletedHere { return true }
-        let goneHere = ledger.acks.contains {
-            $0.device == edit.device && $0.ack.outcome == "gone" && $0.ack.change.table == change.table
-                && $0.ack.change.entityId == change.entityId && $0.atNanoseconds >= edit.atNanoseconds
-        }
-        if goneHere { return true }
-        let row = world.admin.rows(change.table).first { $0["id"]?.stringValue == change.entityId }
-        if let deletedAt = row?["deleted_at"], deletedAt != .null { return true }
+        let key = LatestDeletes.key(edit.device, change.table, change.entityId)
+        if let at = deletes.savedHere[key], at >= edit.atNanoseconds { return true }
+        if let at = deletes.goneHere[key], at >= edit.atNanoseconds { return true }
+        if let deletedAt = rows.row(change.table, id: change.entityId)?["deleted_at"], deletedAt != .null { return true }
         return false
     }
+}
+
+/// The latest time each device saw each entity deleted — a delete it saved, or a push the server
+/// answered `gone` — indexed once, so each unsettled edit asks in constant time (a scan of the
+/// whole ledger per edit made the check quadratic in the number of edits).
+private struct LatestDeletes {
+    var savedHere: [String: Int64] = [:]
+    var goneHere: [String: Int64] = [:]
+
+    init(_ ledger: SyncLedger) {
+        for edit in ledger.edits where edit.change.kind == .delete {
+            let key = Self.key(edit.device, edit.change.table, edit.change.entityId)
+            savedHere[key] = max(savedHere[key] ?? .min, edit.atNanoseconds)
+        }
+        for entry in ledger.acks where entry.ack.outcome == "gone" {
+            let key = Self.key(entry.device, entry.ack.change.table, entry.ack.change.entityId)
+            goneHere[key] = max(goneHere[key] ?? .min, entry.atNanoseconds)
+        }
+    }
+
+    static func key(_ device: String, _ table: String, _ id: String) -> String { device + "|" + table + "|" + id }
 }

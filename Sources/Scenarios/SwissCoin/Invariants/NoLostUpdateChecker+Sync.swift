@@ -9,7 +9,7 @@ import SimHarness
 /// concurrent edit of another group must not overwrite it (SC-11's pattern, in a sync engine that
 /// pushes whole rows).
 extension NoLostUpdateChecker {
-    func syncDiffs(_ world: SwissCoinWorld) -> [EntityDiff] {
+    func syncDiffs(_ world: SwissCoinWorld, _ rows: ServerRowIndex) -> [EntityDiff] {
         var last: [String: SyncLedger.Ack] = [:]  // "table|id|group" → last applied ack touching it
         var order: [String] = []
         var deleted: Set<String> = []
@@ -27,7 +27,7 @@ extension NoLostUpdateChecker {
         for key in order {
             let entry = last[key]!, change = entry.ack.change
             guard !deleted.contains(change.entityId), let group = SyncFieldGroup(rawValue: String(key.split(separator: "|")[2])),
-                  let row = world.admin.rows(change.table).first(where: { $0["id"]?.stringValue == change.entityId }),
+                  let row = rows.row(change.table, id: change.entityId),
                   (row["deleted_at"] ?? .null).isNull
             else { continue }
             let currency = row["currency"]?.stringValue ?? "CHF"

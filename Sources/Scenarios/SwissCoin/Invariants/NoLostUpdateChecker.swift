@@ -19,16 +19,17 @@ struct NoLostUpdateChecker: InvariantChecker {
             latest[key] = edit
         }
         var diffs: [EntityDiff] = []
+        let rows = ServerRowIndex(world.admin)
         for key in order {
             let edit = latest[key]!
-            let row = world.admin.rows(edit.table).first { $0["id"]?.stringValue == edit.id }
+            let row = rows.row(edit.table, id: edit.id)
             let actual = row?[edit.column] ?? .null
             guard actual != edit.value else { continue }
             diffs.append(EntityDiff(entity: "\(edit.table) \(edit.id.prefix(8)) \(edit.column)", location: "server",
                                     expected: edit.value.canonicalText,
                                     actual: "\(actual.canonicalText) (\(overwriter(world, edit)))"))
         }
-        diffs += syncDiffs(world)
+        diffs += syncDiffs(world, rows)
         return ViolationReport.of(name, diffs) { "\($0) acknowledged edits were overwritten" }
     }
 

@@ -53,8 +53,15 @@ extension SyncedView {
     /// migration never uploads (an entity without its id or a required reference: skip report).
     static func localPulledOnly(_ db: LocalDatabase, _ codec: SyncRowCodec) -> [(table: String, id: String, row: CloudRow, members: [String])] {
         var items: [(table: String, id: String, row: CloudRow, members: [String])] = []
+        // The first subscription with each id, looked up once per row (a scan per row made this
+        // view cost payments × subscriptions). Callers pass only non-nil ids.
+        var subscriptionCurrency: [String: String?] = [:]
+        for sub in db.subscriptions {
+            if let id = sub.id, subscriptionCurrency[id] == nil { subscriptionCurrency[id] = .some(sub.currency) }
+        }
         func currency(_ subscriptionId: String?) -> String {
-            db.subscriptions.first { $0.id == subscriptionId }?.currency ?? codec.defaultCurrency
+            precondition(subscriptionId != nil, "only rows with a subscription id ask for its currency")
+            return (subscriptionCurrency[subscriptionId!] ?? nil) ?? codec.defaultCurrency
         }
         for group in db.groups { if let id = group.id { items.append(("user_groups", id, codec.fields(group), group.memberIds.compactMap { $0 })) } }
         for sub in db.subscriptions { if let id = sub.id { items.append(("subscriptions", id, codec.fields(sub), sub.subscriberIds.compactMap { $0 })) } }

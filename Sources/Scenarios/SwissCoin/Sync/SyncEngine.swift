@@ -215,15 +215,16 @@ public final class SyncEngine {
         guard let table = change["table"]?.stringValue, let row = change["row"]?.objectValue, let id = row["id"]?.stringValue
         else { return }
         let key = SyncEntityKey.text(table, id)
-        var sync = db.sync ?? SyncState()
+        // The sync state is changed in place (`db.sync!`): a copy taken out of `db` and written
+        // back would copy the whole revisions table for every pulled row.
+        if db.sync == nil { db.sync = SyncState() }
         if !(row["deleted_at"] ?? .null).isNull {
             Self.removeEntity(table, id, from: &db)
-            sync.outbox.removeAll { $0.table == table && $0.entityId == id }
-            sync.revisions[key] = nil
-            db.sync = sync
+            db.sync!.outbox.removeAll { $0.table == table && $0.entityId == id }
+            db.sync!.revisions[key] = nil
             return
         }
-        let pending = Set(sync.outbox.filter { $0.table == table && $0.entityId == id }
+        let pending = Set(db.sync!.outbox.filter { $0.table == table && $0.entityId == id }
             .flatMap(\.groups).compactMap(SyncFieldGroup.init(rawValue:)))
         let codec = codec(db)
         switch table {
@@ -243,11 +244,9 @@ public final class SyncEngine {
         default:
             // Pulled only: the server's row replaces the local one (no field group is ever pending).
             applyPulledOnly(table, id, row, change, codec, to: &db)
-            db.sync = sync
             return
         }
-        sync.revisions[key] = row["revision"]?.intValue ?? 1
-        db.sync = sync
+        db.sync!.revisions[key] = row["revision"]?.intValue ?? 1
     }
 }
 

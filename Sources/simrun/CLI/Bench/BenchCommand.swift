@@ -6,13 +6,16 @@ import SimCore
 enum BenchCommand {
     static func main(_ tokens: [String]) throws -> ExitCode {
         var args = Arguments(tokens)
-        let known = ["--json", "--quick", "--only", "--help"]
+        let known = ["--json", "--quick", "--only", "--help"] + BenchOptions.flags
         try args.rejectUnknownFlags(known: known)
         let json = try args.flag("--json")
         let quick = try args.flag("--quick")
         let extras = AppCatalog.benchmarks
         let (sections, chosenExtras) = try BenchSection.parse(try args.option("--only"), extras: extras.map(\.name))
+        let options = try BenchOptions(&args, quick: quick)
         try args.finish(known: known)
+        if let old = options.compare { return try compare(old: old, options: options, json: json) }
+        if sections == [.scaling] && chosenExtras.isEmpty { return scaling(options: options, json: json) }
         let sizes = quick ? BenchSizes.quick : BenchSizes.full
         let heap = sections.contains(.heap) ? KernelBench.timerHeap(events: sizes.heapEvents) : (eventsPerSecond: 0, checksum: 0)
         let hops = sections.contains(.executor) ? try KernelBench.executorHops(yields: sizes.yields) : 0
@@ -45,6 +48,7 @@ enum BenchCommand {
                                       "rss_bytes": .array(memory.map { .int(Int64($0)) })]
             }
             if sections.contains(.scenarios) { document["scenarios"] = .array(scenarios.map(\.json)) }
+            if sections.contains(.scaling) { document["scaling"] = .array(scalingResults(options).map { $0.json(sizes: options.sizes) }) }
             for (name, result) in extraResults { document[name] = result.json }
             Console.out(JSONValue.object(document).canonicalText)
             return .passed
@@ -68,6 +72,7 @@ enum BenchCommand {
             scenarios.forEach { Console.out($0.line) }
         }
         for (_, result) in extraResults { Console.out(result.line) }
+        if sections.contains(.scaling) { _ = scaling(options: options, json: false) }
         return .passed
     }
 }

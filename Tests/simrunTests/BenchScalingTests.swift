@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+/// `simrun bench --only scaling` and `simrun bench --compare OLD` on the selftest app (quick sizes).
+final class BenchScalingTests: XCTestCase {
+    func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    func testScalingTableHasOneRowPerScenarioWithRatiosToTheFirstSize() throws {
+        let result = try SimrunProcess.run(["bench", "--only", "scaling", "--quick", "--app", "selftest", "--sizes", "0,1,2", "--json"],
+                                           selfTest: true)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let rows = try XCTUnwrap(try json(result.stdout)["scaling"] as? [[String: Any]])
+        XCTAssertFalse(rows.isEmpty)
+        for row in rows {
+            XCTAssertEqual(row["sizes"] as? [Int], [0, 1, 2])
+            XCTAssertEqual((row["cpu_microseconds_per_seed"] as? [Int])?.count, 3)
+            XCTAssertEqual((row["ratio_permille"] as? [Int])?.first, 1_000, "the first size is the base")
+            XCTAssertNotNil(row["within_limits"] as? Bool)
+        }
+    }
+
+    func testScalingIsNotPartOfTheDefaultSections() throws {
+        let result = try SimrunProcess.run(["bench", "--quick", "--json", "--only", "heap"])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertNil(try json(result.stdout)["scaling"])
+    }
+
+    func testCompareRunsBothBinariesOnTheSameSeedsAndPrintsTheRatio() throws {
+        let binary = SimrunProcess.executable.path
+        let result = try SimrunProcess.run(["bench", "--compare", binary, "--app", "selftest", "--seeds", "1", "--size", "0",
+                                            "--rounds", "1", "--json"], selfTest: true)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let document = try json(result.stdout)
+        let rows = try XCTUnwrap(document["compare"] as? [[String: Any]])
+        XCTAssertFalse(rows.isEmpty)
+        for row in rows {
+            XCTAssertEqual(row["errors"] as? Int, 0, "\(row)")
+            XCTAssertGreaterThan(row["old_cpu_ms"] as? Int ?? -1, -1)
+            XCTAssertNotNil(row["ratio_permille"] as? Int)
+        }
+        XCTAssertNotNil(document["total_ratio_permille"] as? Int)
+    }
+
+    func testCompareRefusesAMissingBinary() throws {
+        try assertBadInput(["bench", "--compare", "/nonexistent/simrun"], mentions: "not an executable")
+    }
+}
