@@ -1,0 +1,57 @@
+import AppPorts
+import FakeCloud
+
+/// One release of the app: build 1 ships schema V1, build 2 V2, build 3 V3. A build carries every
+/// schema it knows (its migration plan's list) as it sees them: frozen values in the fixed app;
+/// under `shared-live-models` the seed's layout, where `SwiffSchemaV1.models` lists the live
+/// `PersonModel.self`, `GroupModel.self`… (seed l.31-39, l.84-86), so every older version takes
+/// the build's current shape of each class it shares, and no longer matches the stores it wrote.
+public struct SwiffBuild: Sendable, Equatable {
+    /// The release number (1…3).
+    public let number: Int
+    /// The defects of this app.
+    public let variant: SwiffVariant
+
+    /// The newest release.
+    public static let latest = 3
+
+    public init(_ number: Int, variant: SwiffVariant) {
+        precondition((1...Self.latest).contains(number), "builds are 1...\(Self.latest)")
+        self.number = number
+        self.variant = variant
+    }
+
+    /// The schema this build writes.
+    public var schema: VersionedSchema { seen(Self.released(number, variant)) }
+
+    /// The person model's entity name (`PersonModelV2` after the seed's class rename).
+    public var personEntity: String { schema.entities[0].name }
+
+    /// Every schema the build's plan lists, oldest first, as the build sees them.
+    public var planSchemas: [VersionedSchema] {
+        var list = [SwiffSchemaV1.schema]
+        if number >= 2 { list.append(SwiffSchemaV2.schema(variant)) }
+        if number >= 3 {
+            if !variant.has(.transformInDidMigrate) { list.append(SwiffSchemaV2Bridge.schema(variant)) }
+            list.append(SwiffSchemaV3.schema(variant))
+        }
+        return list.map(seen)
+    }
+
+    /// The schema release `number` ships.
+    static func released(_ number: Int, _ variant: SwiffVariant) -> VersionedSchema {
+        switch number {
+        case 1: return SwiffSchemaV1.schema
+        case 2: return SwiffSchemaV2.schema(variant)
+        default: return SwiffSchemaV3.schema(variant)
+        }
+    }
+
+    /// `schema` as this build's code sees it: itself when models are frozen per version; with
+    /// shared live classes, each entity the build's own schema also has takes the build's shape.
+    private func seen(_ schema: VersionedSchema) -> VersionedSchema {
+        guard variant.has(.sharedLiveModels) else { return schema }
+        let live = Self.released(number, variant)
+        return VersionedSchema(schema.versionIdentifier, schema.entities.map { live.entity($0.name) ?? $0 })
+    }
+}
