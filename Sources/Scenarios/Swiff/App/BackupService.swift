@@ -58,19 +58,19 @@ public final class BackupService {
     public func createBackup(reason: String) async throws -> Entry {
         probe.enter("backup.copy")
         await Task.yield()
-        guard let bytes = disk.read(storePath), let snapshot = StoreSnapshot.decode(bytes) else { throw RestoreError.missing(storePath) }
+        guard let bytes = disk.read(storePath), let metadata = StoreMetadataReader.metadata(bytes) else { throw RestoreError.missing(storePath) }
         let now = clock.nowMilliseconds
         var list = entries
         let path = naive ? "Backups/latest.store" : "Backups/\(now)-\(list.count)-\(reason).store"
-        let entry = Entry(path: path, takenAtMillis: now, versionIdentifier: snapshot.metadata.versionIdentifier,
-                          versionHash: snapshot.metadata.versionHash, reason: reason)
+        let entry = Entry(path: path, takenAtMillis: now, versionIdentifier: metadata.versionIdentifier,
+                          versionHash: metadata.versionHash, reason: reason)
         if naive {
             try? await disk.writeNonAtomically(path, bytes, chunkSize: 1_024)
             list = [entry]
         } else {
             try disk.writeAtomically(path, bytes)
             await Task.yield()
-            guard disk.read(path) == bytes else { throw RestoreError.corrupt(path) }
+            guard disk.read(path) == bytes, StoreMetadataReader.metadata(bytes) != nil else { throw RestoreError.corrupt(path) }
             list.append(entry)
         }
         try disk.writeAtomically(Self.indexPath, Self.encode(list))
@@ -98,10 +98,10 @@ public final class BackupService {
         probe.enter("restore")
         await Task.yield()
         guard let bytes = disk.read(path) else { throw RestoreError.missing(path) }
-        guard let snapshot = StoreSnapshot.decode(bytes) else { throw RestoreError.corrupt(path) }
+        guard let metadata = StoreMetadataReader.metadata(bytes) else { throw RestoreError.corrupt(path) }
         if !build.variant.has(.restoreIgnoresVersion) {
             let known = build.planSchemas.map { VersionHash.of($0, uniqueness: .participates) }
-            guard known.contains(snapshot.metadata.versionHash) else { throw RestoreError.newerVersion(snapshot.metadata.versionIdentifier) }
+            guard known.contains(metadata.versionHash) else { throw RestoreError.newerVersion(metadata.versionIdentifier) }
         }
         if disk.read(storePath) != nil { try await createBackup(reason: "before-restore") }
         try disk.writeAtomically(storePath, bytes)

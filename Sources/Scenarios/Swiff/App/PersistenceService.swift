@@ -62,9 +62,9 @@ public final class PersistenceService {
 
     /// True when the store file exists and its version is an older one of this build's plan.
     var needsMigration: Bool {
-        guard let bytes = disk.read(Self.storePath), let stored = StoreSnapshot.decode(bytes) else { return false }
+        guard let stored = StoreMetadataReader.metadata(disk.read(Self.storePath)) else { return false }
         let hashes = build.planSchemas.map { VersionHash.of($0, uniqueness: options.uniquenessHashing) }
-        return stored.metadata.versionHash != hashes.last && hashes.contains(stored.metadata.versionHash)
+        return stored.versionHash != hashes.last && hashes.contains(stored.versionHash)
     }
 
     private func open() async throws {

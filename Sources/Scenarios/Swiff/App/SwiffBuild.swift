@@ -11,6 +11,10 @@ public struct SwiffBuild: Sendable, Equatable {
     public let number: Int
     /// The defects of this app.
     public let variant: SwiffVariant
+    /// The schema this build writes.
+    public let schema: VersionedSchema
+    /// Every schema the build's plan lists, oldest first, as the build sees them.
+    public let planSchemas: [VersionedSchema]
 
     /// The newest release.
     public static let latest = 3
@@ -19,24 +23,19 @@ public struct SwiffBuild: Sendable, Equatable {
         precondition((1...Self.latest).contains(number), "builds are 1...\(Self.latest)")
         self.number = number
         self.variant = variant
-    }
-
-    /// The schema this build writes.
-    public var schema: VersionedSchema { seen(Self.released(number, variant)) }
-
-    /// The person model's entity name (`PersonModelV2` after the seed's class rename).
-    public var personEntity: String { schema.entities[0].name }
-
-    /// Every schema the build's plan lists, oldest first, as the build sees them.
-    public var planSchemas: [VersionedSchema] {
         var list = [SwiffSchemaV1.schema]
         if number >= 2 { list.append(SwiffSchemaV2.schema(variant)) }
         if number >= 3 {
             if !variant.has(.transformInDidMigrate) { list.append(SwiffSchemaV2Bridge.schema(variant)) }
             list.append(SwiffSchemaV3.schema(variant))
         }
-        return list.map(seen)
+        let live = Self.released(number, variant)
+        schema = Self.seen(live, live: live, variant)
+        planSchemas = list.map { Self.seen($0, live: live, variant) }
     }
+
+    /// The person model's entity name (`PersonModelV2` after the seed's class rename).
+    public var personEntity: String { schema.entities[0].name }
 
     /// The schema release `number` ships.
     static func released(_ number: Int, _ variant: SwiffVariant) -> VersionedSchema {
@@ -49,9 +48,14 @@ public struct SwiffBuild: Sendable, Equatable {
 
     /// `schema` as this build's code sees it: itself when models are frozen per version; with
     /// shared live classes, each entity the build's own schema also has takes the build's shape.
-    private func seen(_ schema: VersionedSchema) -> VersionedSchema {
+    private static func seen(_ schema: VersionedSchema, live: VersionedSchema, _ variant: SwiffVariant) -> VersionedSchema {
         guard variant.has(.sharedLiveModels) else { return schema }
-        let live = Self.released(number, variant)
-        return VersionedSchema(schema.versionIdentifier, schema.entities.map { live.entity($0.name) ?? $0 })
+        var entities = schema.entities.map { live.entity($0.name) ?? $0 }
+        // SwiftData also takes in every model a listed model's relationships reach (the live
+        // `GroupModel` now points at `PersonModelV2`, so the "V1" schema gains that class).
+        while let missing = entities.flatMap(\.relationships).map(\.target).first(where: { name in !entities.contains { $0.name == name } }) {
+            entities.append(live.entity(missing)!)
+        }
+        return VersionedSchema(schema.versionIdentifier, entities)
     }
 }

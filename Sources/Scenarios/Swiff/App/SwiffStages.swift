@@ -2,9 +2,12 @@ import AppPorts
 import FakeCloud
 
 /// The custom stages' handlers. Every handler names its phase for the kill injector, and yields
-/// after each batch of rows: a long handler is where a watchdog or a force-quit lands.
+/// after every few rows: a long handler is where a watchdog or a force-quit lands.
 enum SwiffStages {
-    static let batch = 4
+    /// Rows between two await points of a handler.
+    static let batch = 2
+    /// Rows per saved batch of the resumable stage.
+    static let saveBatch = 10
 
     /// The seed's `migrateV1toV2` (l.133-158): willMigrate only prints (the backup call is
     /// commented out, l.140-141); didMigrate fetches the people and runs the transform, then saves
@@ -39,10 +42,8 @@ enum SwiffStages {
             let pending = try context.fetch("GroupExpenseModel") { $0["amountCents"]?.isNull ?? true }
             for (index, expense) in pending.enumerated() {
                 context.set(expense.id, "amountCents", .int(Money.cents(expense["amount"]) ?? 0))
-                if index % batch == batch - 1 || index == pending.count - 1 {
-                    try context.save()
-                    await Task.yield()
-                }
+                if index % saveBatch == saveBatch - 1 || index == pending.count - 1 { try context.save() }
+                if index % batch == batch - 1 { await Task.yield() }
             }
             let derived = try Balances.derive(in: context, personEntity: person)
             for row in try context.fetch(person) {
