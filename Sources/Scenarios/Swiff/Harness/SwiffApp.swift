@@ -26,7 +26,7 @@ public enum SwiffApp {
             (.renameInDidMigrate, upgrade, 5), (.transformInDidMigrate, "interrupted-upgrade", 40),
             (.noPreMigrationBackup, upgrade, 10), (.silentRestore, mixed, 20), (.fatalErrorOnOpen, mixed, 5),
             (.noDedupeBeforeUnique, "duplicates-before-unique", 5), (.storedBalanceIncremental, upgrade, 60),
-            (.restoreIgnoresVersion, mixed, 20), (.naiveBackupCopy, "rollback-after-failure", 60),
+            (.restoreIgnoresVersion, mixed, 60), (.naiveBackupCopy, "rollback-after-failure", 60),
         ]
         return rows.map { DefectCatch($0.0.name, by: $0.1, within: 1...$0.2) }
     }

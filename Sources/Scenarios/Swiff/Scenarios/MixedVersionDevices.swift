@@ -5,7 +5,8 @@ import SimHarness
 extension SwiffScenario {
     /// Two devices on build 2 with the same data. Device A updates to build 3, edits, maybe backs
     /// up, then the user reinstalls build 2 over the V3 store (a downgrade) and later build 3
-    /// again. Device B, still on build 2, restores a backup A made (a V2 or a V3 one).
+    /// again. Device B, still on build 2, restores a backup A made (a V2 or a V3 one, copied over
+    /// as a file: AirDrop, Files).
     static let mixedVersionDevices = SwiffScenario(
         name: "mixed-version-devices",
         summary: "a downgrade opens a newer store; a device on an older build restores a backup another version made",
@@ -24,7 +25,9 @@ extension SwiffScenario {
             await stage.session(a, stage.edits(a, 1))
             let backups = a.files.list(prefix: "Backups/").filter { $0.hasSuffix(".store") }
             guard !backups.isEmpty else { return }
-            b.files.write("Imports/from-phone-a.store", a.files.read(backups[stage.draw(backups.count)])!)
+            // Backup names start with the time taken: mostly the newest, else any.
+            let chosen = stage.draw(4) < 3 ? backups.count - 1 : stage.draw(backups.count)
+            b.files.write("Imports/from-phone-a.store", a.files.read(backups[chosen])!)
             await stage.session(b, [.restore(path: "Imports/from-phone-a.store")], kill: ["restore"], maxKills: 1)
             await stage.session(b, stage.edits(b, 2))
         })
