@@ -13,10 +13,15 @@ import Foundation
 public final class BackupService {
     /// One backup in the index.
     public struct Entry: Codable, Sendable, Hashable {
+        /// The backup file.
         public var path: String
+        /// When it was taken (wall clock, Unix milliseconds).
         public var takenAtMillis: Int64
+        /// The schema version of the store it holds.
         public var versionIdentifier: String
+        /// The version hash of the store it holds.
         public var versionHash: String
+        /// `periodic`, `pre-migration`, `manual` or `before-restore`.
         public var reason: String
     }
 
@@ -34,6 +39,7 @@ public final class BackupService {
     let probe: any PhaseProbe
     let storePath: String
 
+    /// Backups of the store at `storePath` on `disk`.
     public init(disk: StoreDisk, clock: any WallClock, build: SwiffBuild, probe: any PhaseProbe, storePath: String) {
         self.disk = disk
         self.clock = clock
@@ -55,6 +61,7 @@ public final class BackupService {
 
     /// Copies the store now. Throws when the store is missing or the copy is not verified.
     @discardableResult
+    /// Copies the store now. Throws when the store is missing or the copy is not verified.
     public func createBackup(reason: String) async throws -> Entry {
         probe.enter("backup.copy")
         await Task.yield()

@@ -3,7 +3,10 @@ import FakeCloud
 /// Removes rows that share an `id` before a unique constraint is added (what a sync bug left):
 /// per entity, the first row (lowest row number: a total order, the same on every device) is kept,
 /// every reference to a later copy is pointed at it, the copies' to-many targets are merged into
-/// it, then the copies are deleted. Changes stay unsaved; the caller saves.
+/// it, then the copies are deleted. Changes stay unsaved; the caller saves. Adding a unique
+/// constraint needs this first: "Deduplication when adding unique constraints" is a custom
+/// migration (Axiom's SwiftData migration guide), a lightweight one holds "only if there are no
+/// existing duplicate values" (Hacking with Swift, "How to create a complex migration").
 enum DuplicateMerger {
     /// Merges every entity's duplicates; returns how many rows were removed.
     static func merge(_ context: ModelContext) throws -> Int {

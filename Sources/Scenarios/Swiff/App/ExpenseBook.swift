@@ -12,6 +12,7 @@ public final class ExpenseBook {
     let probe: any PhaseProbe
     var person: String { build.personEntity }
 
+    /// The data layer of `build` over `context`.
     public init(context: ModelContext, build: SwiffBuild, probe: any PhaseProbe) {
         self.context = context
         self.build = build
@@ -32,6 +33,7 @@ public final class ExpenseBook {
         try saveOrDiscard()
     }
 
+    /// Adds a person.
     public func addPerson(_ input: PersonInput) async throws {
         probe.enter("edit")
         await Task.yield()
@@ -50,6 +52,7 @@ public final class ExpenseBook {
         try saveOrDiscard()
     }
 
+    /// Adds a group expense (and updates the stored balances).
     public func addExpense(_ input: ExpenseInput) async throws {
         probe.enter("edit")
         await Task.yield()
@@ -69,6 +72,7 @@ public final class ExpenseBook {
         try await saveAdjustingBalances([(input.fromPersonID, input.amountCents), (input.toPersonID, -input.amountCents)])
     }
 
+    /// Adds a subscription.
     public func addSubscription(_ input: SubscriptionInput) async throws {
         probe.enter("edit")
         await Task.yield()
@@ -76,6 +80,7 @@ public final class ExpenseBook {
         try saveOrDiscard()
     }
 
+    /// Shares a subscription with people.
     public func shareSubscription(_ input: SharedSubscriptionInput) async throws {
         probe.enter("edit")
         await Task.yield()

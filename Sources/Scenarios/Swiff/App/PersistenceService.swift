@@ -32,6 +32,7 @@ public final class PersistenceService {
     /// Backups the app told the user it restored.
     public private(set) var reportedRestores: [String] = []
 
+    /// The set-up of `build` over `disk`, backing up through `backups`.
     public init(build: SwiffBuild, disk: StoreDisk, backups: BackupService, probe: any PhaseProbe,
                 options: StoreFakeOptions = StoreFakeOptions()) {
         self.build = build

@@ -4,8 +4,11 @@ import FakeCloud
 /// One launch of the Swiff app process: the container set-up (with its backups and recovery),
 /// the periodic backup once the store is open, and the data layer the screens use.
 public final class SwiffApplication {
+    /// The installed release.
     public let build: SwiffBuild
+    /// The backup service (Settings → Backups).
     public let backups: BackupService
+    /// The container set-up and its recovery path.
     public let persistence: PersistenceService
     /// The data layer, once the store is open.
     public private(set) var book: ExpenseBook?

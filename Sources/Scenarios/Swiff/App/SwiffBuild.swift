@@ -6,6 +6,11 @@ import FakeCloud
 /// under `shared-live-models` the seed's layout, where `SwiffSchemaV1.models` lists the live
 /// `PersonModel.self`, `GroupModel.self`… (seed l.31-39, l.84-86), so every older version takes
 /// the build's current shape of each class it shares, and no longer matches the stores it wrote.
+///
+/// Sources: Apple developer forums thread 826633 (a `VersionedSchema` listing a live `Model1.self`
+/// beside nested copies fails with 134504 "unknown model version"), thread 761735 (DTS: wrap every
+/// model in its version's `VersionedSchema`), cr8rcho's "Practical Guide to SwiftData
+/// VersionedSchema" ("Copy the V1 file to create V2. Never modify V1").
 public struct SwiffBuild: Sendable, Equatable {
     /// The release number (1…3).
     public let number: Int
@@ -19,6 +24,7 @@ public struct SwiffBuild: Sendable, Equatable {
     /// The newest release.
     public static let latest = 3
 
+    /// The release `number` (1…latest) of the app with `variant`'s defects.
     public init(_ number: Int, variant: SwiffVariant) {
         precondition((1...Self.latest).contains(number), "builds are 1...\(Self.latest)")
         self.number = number
@@ -51,8 +57,9 @@ public struct SwiffBuild: Sendable, Equatable {
     private static func seen(_ schema: VersionedSchema, live: VersionedSchema, _ variant: SwiffVariant) -> VersionedSchema {
         guard variant.has(.sharedLiveModels) else { return schema }
         var entities = schema.entities.map { live.entity($0.name) ?? $0 }
-        // SwiftData also takes in every model a listed model's relationships reach (the live
-        // `GroupModel` now points at `PersonModelV2`, so the "V1" schema gains that class).
+        // The live `GroupModel` now points at `PersonModelV2`; the port assumes SwiftData's
+        // `Schema` takes in every model a listed model's relationships reach (not found in
+        // Apple's documentation; a schema missing a destination could not be built at all).
         while let missing = entities.flatMap(\.relationships).map(\.target).first(where: { name in !entities.contains { $0.name == name } }) {
             entities.append(live.entity(missing)!)
         }

@@ -30,7 +30,9 @@ enum SwiffStages {
         })
     }
 
-    /// Fixed V2.1→V3: duplicates merged, then `amountCents` filled where still null in saved
+    /// Fixed V2.1→V3 (the "two-stage" pattern of Axiom's SwiftData migration guide: willMigrate
+/// sees only the old models, didMigrate only the new, so both columns must coexist in a schema of
+/// their own for a copy that survives a kill): duplicates merged, then `amountCents` filled where still null in saved
     /// batches, then every balance derived into `balanceCents`; all idempotent, all committed
     /// before the schema step. didMigrate only checks the post-condition.
     static func bridgeToV3(from: VersionedSchema, to: VersionedSchema, build: SwiffBuild, probe: any PhaseProbe) -> MigrationStage {

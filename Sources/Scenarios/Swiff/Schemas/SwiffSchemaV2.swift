@@ -5,6 +5,7 @@ import FakeCloud
 /// which the seed does in a custom stage. Fixed: the rename is `@Attribute(originalName: "phone")`
 /// and the model keeps its class name. The defects reproduce the seed's literal text.
 public enum SwiffSchemaV2 {
+    /// Schema.Version(2, 0, 0).
     public static let versionIdentifier = SchemaVersion(2, 0, 0)
 
     /// PersonModel, fixed: every V1 field, the rename carried by `originalName`, the new optional.
@@ -36,6 +37,7 @@ public enum SwiffSchemaV2 {
         return [person] + SwiffSchemaV1.models.dropFirst().map { $0.retargeting("PersonModel", to: person.name) }
     }
 
+    /// The version as `variant` ships it.
     public static func schema(_ variant: SwiffVariant) -> VersionedSchema { VersionedSchema(versionIdentifier, models(variant)) }
 }
 

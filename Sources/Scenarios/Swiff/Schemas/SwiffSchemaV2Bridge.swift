@@ -7,8 +7,10 @@ import FakeCloud
 /// the store is still 2.1.0: a kill anywhere leaves a store the next launch resumes. Only then
 /// does the schema step drop the old columns.
 public enum SwiffSchemaV2Bridge {
+    /// Schema.Version(2, 1, 0).
     public static let versionIdentifier = SchemaVersion(2, 1, 0)
 
+    /// Every model of this version as `variant` ships it.
     public static func models(_ variant: SwiffVariant) -> [EntityShape] {
         SwiffSchemaV2.models(variant).map { entity in
             switch entity.name {
@@ -19,5 +21,6 @@ public enum SwiffSchemaV2Bridge {
         }
     }
 
+    /// The version as `variant` ships it.
     public static func schema(_ variant: SwiffVariant) -> VersionedSchema { VersionedSchema(versionIdentifier, models(variant)) }
 }

@@ -6,13 +6,16 @@ import FakeCloud
 /// entity `SettlementModel` (ids held by value), and `@Attribute(.unique)` on every `id` (a unique
 /// index: seed l.74 lists "Adding indexes" as automatic, which holds only over distinct values).
 public enum SwiffSchemaV3 {
+    /// Schema.Version(3, 0, 0).
     public static let versionIdentifier = SchemaVersion(3, 0, 0)
 
+    /// New in V3: a payment between two people, by id value.
     public static let settlementModel = EntityShape("SettlementModel", attributes: [
         AttributeShape("id", .uuid, unique: true), AttributeShape("fromPersonID", .uuid), AttributeShape("toPersonID", .uuid),
         AttributeShape("amountCents", .minorUnits), AttributeShape("date", .date),
     ])
 
+    /// Every model of this version as `variant` ships it.
     public static func models(_ variant: SwiffVariant) -> [EntityShape] {
         let v2 = SwiffSchemaV2.models(variant).map { $0.adding(AttributeShape("id", .uuid, unique: true)) }
         return v2.map { entity in
@@ -27,5 +30,6 @@ public enum SwiffSchemaV3 {
         } + [settlementModel]
     }
 
+    /// The version as `variant` ships it.
     public static func schema(_ variant: SwiffVariant) -> VersionedSchema { VersionedSchema(versionIdentifier, models(variant)) }
 }
