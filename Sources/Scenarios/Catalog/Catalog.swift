@@ -1,13 +1,14 @@
 import Minuta
 import SimHarness
 import SwissCoin
+import Swiff
 
 /// Every app under test, with its scenarios and variants: what `simrun list` prints and what
 /// names on the command line resolve against.
 public enum Catalog {
     /// The apps, in a fixed order.
     public static var apps: [AppDefinition] {
-        [SwissCoinApp.definition, MinutaApp.definition]
+        [SwissCoinApp.definition, MinutaApp.definition, SwiffApp.definition]
     }
 
     /// The app with this name.

@@ -1,0 +1,69 @@
+import AppPorts
+import FakeCloud
+import SimCore
+import SimHarness
+
+/// The Swiff app process on a simulated device: launch (container set-up, recovery, periodic
+/// backup), then the user's queued actions one at a time; it exits when the queue is empty, after
+/// a restore (the app restarts), or when the launch did not open the store. A `fatalError` at
+/// launch ends the process: the record shows the crash and the next launch meets the same store.
+struct SwiffDeviceApp: Sendable {
+    let stage: SwiffStage
+
+    func main(_ context: DeviceContext) async {
+        let phone = stage.phones[context.deviceName]!
+        let build = SwiffBuild(phone.build, variant: stage.variant)
+        let faults: any StorageFaultPolicy = stage.storageFaults ? phone.faults : NoStorageFaults()
+        let disk = StoreDisk(files: WatchedFiles(context: context, stage: stage), faults: faults)
+        let app = SwiffApplication(build: build, disk: disk, clock: DeviceWallClock(context), probe: stage.kills.probe(for: phone.device))
+        let result = await app.launch()
+        guard context.isAlive else { return }
+        stage.noteLaunch(context, build: build.number, result: result)
+        guard result == .opened else { return }
+        while context.isAlive, let action = stage.takeAction(context.deviceName) {
+            var restored: [UInt8]?
+            if case .restore(let path) = action { restored = context.readFile(path) }
+            let confirmed = await action.perform(in: app)
+            guard context.isAlive else { return }
+            if confirmed { stage.acknowledge(action, on: context, build: build.number, restoredBytes: restored) }
+            if case .restore = action { return }
+        }
+    }
+}
+
+/// The device's files as the store and the backups see them, with the harness watching writes of
+/// the store file for restores (the app does not have to say it restored anything).
+struct WatchedFiles: StoreFileSystem {
+    let context: DeviceContext
+    let stage: SwiffStage
+
+    func readFile(_ path: String) -> [UInt8]? { context.readFile(path) }
+
+    func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        if path == PersistenceService.storePath && context.isAlive { stage.noteStoreWrite(context, bytes) }
+        try context.writeFile(path, bytes)
+    }
+
+    func removeFile(_ path: String) throws { try context.removeFile(path) }
+}
+
+/// Where a swept kill lands: a phase drawn uniformly from the scenario's list (launch, the
+/// pre-migration backup's copy, the open, each custom stage's willMigrate and didMigrate, an edit
+/// in a later launch, a restore), then an await point within it.
+enum SwiffKill {
+    static let migration = ["launch", "backup.copy", "open", "v1-v2.willMigrate", "v1-v2.didMigrate", "v2-v3.willMigrate", "v2-v3.didMigrate"]
+    static let handlers = ["v1-v2.willMigrate", "v1-v2.didMigrate", "v2-v3.willMigrate", "v2-v3.didMigrate"]
+    static let everywhere = migration + ["edit", "restore"]
+
+    static func draw(_ random: inout SimRandom, _ phases: [String], rows: Int) -> KillPoint {
+        let phase = phases[random.below(phases.count)]
+        let bound: Int
+        switch phase {
+        case "launch", "open": bound = 12 + rows / 2
+        case "edit": bound = 4
+        case "restore": bound = 6
+        default: bound = 4 + rows / 4
+        }
+        return .inPhase(phase, jobs: 1 + random.below(bound))
+    }
+}

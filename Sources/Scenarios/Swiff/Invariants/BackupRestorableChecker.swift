@@ -1,0 +1,24 @@
+import FakeCloud
+import SimCore
+
+/// backup-restorable: for every upgrade that migrated a device's store, a backup file holds the
+/// store exactly as the old build left it, and reads back as a whole store (it decodes, and
+/// encodes to the same bytes).
+struct BackupRestorableChecker {
+    func check(_ world: SwiffWorld) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        for upgrade in world.upgrades {
+            guard let before = upgrade.store, let old = LogicalStore.version(of: before),
+                let phone = world.phones.first(where: { $0.name == upgrade.device }),
+                let now = phone.logical, now.version > old else { continue }
+            let restorable = phone.backups.values.contains { $0 == before && StoreSnapshot.decode($0)?.encoded() == $0 }
+            if !restorable {
+                let torn = phone.backups.filter { StoreSnapshot.decode($0.value) == nil }.keys.sorted()
+                diffs.append(EntityDiff(entity: "backup before build \(upgrade.from)→\(upgrade.to)", location: upgrade.device,
+                                        expected: "a copy of the V\(old) store",
+                                        actual: "none among \(phone.backups.count) backups\(torn.isEmpty ? "" : " (unreadable: \(torn.joined(separator: ", ")))")"))
+            }
+        }
+        return SwiffChecks.report("backup-restorable", "upgrades have no restorable backup of the store they migrated", diffs)
+    }
+}

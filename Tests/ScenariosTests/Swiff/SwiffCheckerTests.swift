@@ -1,0 +1,132 @@
+import AppPorts
+import FakeCloud
+import SimCore
+import XCTest
+@testable import Swiff
+
+/// Every Swiff checker, fed a world built by hand (stores written by the app through the fake) to
+/// break exactly its invariant: the violation is reported, naming what broke.
+final class SwiffCheckerTests: XCTestCase {
+    typealias F = SwiffAppFixtures
+
+    /// The store file of `build` holding the fixtures' data, and what a user expects of it.
+    static func store(build: Int, variant: String = "fixed", edit: (@Sendable (ModelContext) throws -> Void)? = nil) throws -> [UInt8] {
+        try F.run { device in
+            try await F.install(device, build: build, variant: variant)
+            if let edit {
+                let container = try await ModelContainer.open(at: PersistenceService.storePath, schema: SwiffBuild(build, variant: try! SwiffVariant.parse(variant)).schema,
+                                                              disk: StoreDisk(files: device.files))
+                let context = container.makeContext()
+                try edit(context)
+                try context.save()
+            }
+            return device.files.read(PersistenceService.storePath)!
+        }
+    }
+
+    static var expected: [LogicalKey: [String: String]] {
+        var ledger = SwiffLedger()
+        ledger.apply(.importAll(F.data), build: 3)
+        return ledger.expected
+    }
+
+    func world(_ store: [UInt8], expected: [LogicalKey: [String: String]] = expected, backups: [String: [UInt8]] = [:]) -> SwiffWorld {
+        SwiffWorld(phones: [SwiffWorld.Phone(name: "phone", expected: expected, store: store, backups: backups)])
+    }
+
+    func testACleanV3StoreSatisfiesEveryChecker() throws {
+        XCTAssertEqual(SwiffChecks.run(world(try Self.store(build: 3))), [])
+    }
+
+    func testCrashFreeOpenReportsACrashAFailedHealingLaunchAndAnUnopenableStoreWithoutADowngrade() {
+        var w = world([])
+        let launch = { (result: LaunchResult, downgraded: Bool, healing: Bool) in
+            LaunchRecord(device: "phone", incarnation: 1, build: 2, result: result, downgraded: downgraded, healing: healing)
+        }
+        w.launches = [launch(.crashed("Could not create ModelContainer"), false, false), launch(.failed(code: 640, message: "disk full"), false, true),
+                      launch(.failed(code: 134_504, message: "newer"), false, false), launch(.failed(code: 134_504, message: "newer"), true, false),
+                      launch(.failed(code: 640, message: "disk full"), false, false)]
+        let found = CrashFreeOpenChecker().check(w)
+        XCTAssertEqual(found.map(\.invariant), ["crash-free-open"])
+        XCTAssertEqual(found[0].entities.map(\.actual), ["fatalError: Could not create ModelContainer", "failed 640: disk full", "unknown model version: newer"])
+    }
+
+    func testNoLossFollowsRenamesAndReportsAMissingPersonAndAChangedField() throws {
+        XCTAssertEqual(NoLossChecker().check(world(try Self.store(build: 1))), [], "V1's phone is the expected phone; no profile image expected of V1")
+        let store = try Self.store(build: 3) { context in
+            context.delete(try context.fetch("PersonModel")[1].id)
+            context.set(try context.fetch("GroupExpenseModel")[0].id, "amountCents", .int(1))
+        }
+        let found = NoLossChecker().check(world(store))
+        XCTAssertEqual(found.map(\.invariant), ["no-loss"])
+        XCTAssertTrue(found[0].entities.contains { $0.entity == "person 00000000" && $0.actual == "missing" && $0.expected == "present" }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasSuffix(" amount") && $0.expected == "1000" && $0.actual == "1" }, "\(found)")
+    }
+
+    func testTransformAppliedReportsAnEmptyPhoneAZeroAmountAndADuplicatedId() throws {
+        let store = try Self.store(build: 3, variant: "no-dedupe-before-unique") { context in
+            context.set(try context.fetch("PersonModel")[0].id, "phoneNumber", "")
+            context.set(try context.fetch("GroupExpenseModel")[0].id, "amountCents", .int(0))
+        }
+        var snapshot = StoreSnapshot.decode(store)!
+        var copy = snapshot.rows(of: "SubscriptionModel")[0]
+        copy.id = PersistentIdentifier(entityName: "SubscriptionModel", number: 999)
+        snapshot.rows[copy.id] = copy
+        let found = TransformAppliedChecker().check(world(snapshot.encoded()))
+        XCTAssertEqual(found.map(\.invariant), ["transform-applied"])
+        XCTAssertEqual(Set(found[0].entities.map(\.expected)), ["phoneNumber set", "amountCents ≠ 0", "one row per id"], "\(found)")
+    }
+
+    func testReferentialIntegrityReportsADanglingRelationshipAndIdsHeldByValueThatResolveNothing() throws {
+        let store = try Self.store(build: 3) { context in
+            context.set(try context.fetch("SharedSubscriptionModel")[0].id, "subscriptionID", .uuid("00000000-0000-4000-8000-000000000999"))
+            context.insert("SettlementModel", ["id": .uuid("00000000-0000-4000-8000-000000000777"), "fromPersonID": .uuid(F.ann),
+                                               "toPersonID": .uuid("00000000-0000-4000-8000-000000000888"), "amountCents": 5, "date": .date(0)])
+        }
+        var snapshot = StoreSnapshot.decode(store)!
+        let expense = snapshot.rows(of: "GroupExpenseModel")[0].id
+        snapshot.rows[expense]!.relationships["paidBy"] = [PersistentIdentifier(entityName: "PersonModel", number: 4_242)]
+        let found = ReferentialIntegrityChecker().check(world(snapshot.encoded()))
+        XCTAssertEqual(found.map(\.invariant), ["referential-integrity"])
+        XCTAssertEqual(found[0].entities.count, 3, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasSuffix(".paidBy") && $0.expected == "PersonModel/4242 exists" }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasSuffix("subscriptionID") }, "\(found)")
+        XCTAssertTrue(found[0].entities.contains { $0.entity.hasSuffix("toPersonID") }, "\(found)")
+    }
+
+    func testBalanceEqualityReportsAStoredBalanceOneCentOffInV1AndV3() throws {
+        for (build, attribute, value) in [(1, "balance", StoreValue.double(-5.02)), (3, "balanceCents", StoreValue.int(-502))] {
+            let store = try Self.store(build: build) { context in context.set(try context.fetch("PersonModel")[0].id, attribute, value) }
+            let found = BalanceEqualityChecker().check(world(store))
+            XCTAssertEqual(found.map(\.invariant), ["balance-equality"], "build \(build)")
+            XCTAssertEqual(found.first?.entities.map(\.expected), ["-501 (derived)"])
+            XCTAssertEqual(found.first?.entities.map(\.actual), ["-502"])
+        }
+    }
+
+    func testBackupRestorableWantsAByteCopyOfTheStoreAnUpgradeMigrated() throws {
+        let v1 = try Self.store(build: 1), v3 = try Self.store(build: 3)
+        var torn = world(v3, backups: ["Backups/latest.store": Array(v1.prefix(v1.count / 2))])
+        torn.upgrades = [UpgradeRecord(device: "phone", from: 1, to: 3, store: v1)]
+        let found = BackupRestorableChecker().check(torn)
+        XCTAssertEqual(found.map(\.invariant), ["backup-restorable"])
+        XCTAssertTrue(found[0].entities[0].actual.contains("unreadable: Backups/latest.store"), "\(found)")
+        var kept = world(v3, backups: ["Backups/1-0-pre-migration.store": v1])
+        kept.upgrades = torn.upgrades
+        XCTAssertEqual(BackupRestorableChecker().check(kept), [])
+    }
+
+    func testNoSilentRestoreReportsAnUnreportedRestoreThatDroppedARecordButNotAReportedOne() throws {
+        let newer = try Self.store(build: 2) { context in
+            context.insert("PersonModel", ["id": .uuid("00000000-0000-4000-8000-000000000D0D"), "name": "Dora", "phoneNumber": "+41 9"])
+        }
+        let older = try Self.store(build: 2)
+        var w = world(older)
+        w.restores = [RestoreEvent(device: "phone", incarnation: 4, source: "Backups/x.store", before: newer, restored: older)]
+        let found = NoSilentRestoreChecker().check(w)
+        XCTAssertEqual(found.map(\.invariant), ["no-silent-restore"])
+        XCTAssertTrue(found[0].entities[0].actual.contains("1 records dropped"), "\(found)")
+        w.reportedRestores = ["phone#4"]
+        XCTAssertEqual(NoSilentRestoreChecker().check(w), [])
+    }
+}
