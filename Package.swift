@@ -26,7 +26,7 @@ let package = Package(
         // The kernel: virtual time, the deterministic executor, devices, network, faults, traces.
         .target(name: "SimCore", dependencies: ["SimValues"], exclude: ["Values"]),
         // Fakes of the services apps talk to (Supabase, cloud folders).
-        .target(name: "FakeCloud", dependencies: ["SimCore"]),
+        .target(name: "FakeCloud", dependencies: ["SimCore", "AppPorts"]),
         // The ports app code depends on (files, defaults, clock, ids), with live implementations.
         .target(name: "AppPorts", dependencies: ["SimValues"], path: "Sources/Scenarios/Ports"),
         // The shared harness every app under test stands on; the ports' simulated implementations.

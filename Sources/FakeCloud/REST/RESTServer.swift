@@ -1,4 +1,5 @@
 import Foundation
+import AppPorts
 import SimCore
 
 /// The in-process fake of an app team's own REST backend (Express / Rails / Vapor style), behind
