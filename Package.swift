@@ -38,14 +38,16 @@ let package = Package(
                 path: "Sources/Scenarios/SwissCoin", exclude: ["README.md"]),
         .target(name: "Minuta", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "CRDT"],
                 path: "Sources/Scenarios/Minuta", exclude: ["README.md"]),
+        .target(name: "InfiniteStories", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
+                path: "Sources/Scenarios/InfiniteStories", exclude: ["README.md"]),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta", "InfiniteStories"], path: "Sources/Scenarios/Catalog"),
         // The command line as a library: `SimrunCommand.main(apps:)` for any set of apps.
         .target(name: "SimrunCLI", dependencies: ["SimHarness"], path: "Sources/simrun/CLI"),
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "CRDT", "Scenarios", "FakeCloud"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "InfiniteStories", "CRDT", "Scenarios", "FakeCloud"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import InfiniteStories
 import Minuta
 import SimHarness
 import SwissCoin
@@ -7,7 +8,7 @@ import SwissCoin
 public enum Catalog {
     /// The apps, in a fixed order.
     public static var apps: [AppDefinition] {
-        [SwissCoinApp.definition, MinutaApp.definition]
+        [SwissCoinApp.definition, MinutaApp.definition, StoriesApp.definition]
     }
 
     /// The app with this name.
