@@ -54,6 +54,9 @@ final class StoriesStage: @unchecked Sendable {
     var phaseWatchers: [String: (String) -> Void] = [:]
     /// Entity keys (`hero:<id>`) the user created or changed during the run, per device.
     var touched: [String: Set<String>] = [:]
+    /// Fault storms running per family, and the plan's rate to go back to.
+    var storms: [FaultFamily: Int] = [:]
+    var stormBase: [FaultFamily: Int] = [:]
     /// Phases each device entered, in order (bounded).
     private(set) var phases: [String: [String]] = [:]
 

@@ -33,7 +33,7 @@ extension MigrationManager {
         try? files.remove(path: Self.checkpointPath)
         setState(.completed)
         progress = (progress.total, progress.total)
-        observer?.completed(account: auth.userId ?? "")
+        observer?.completed(account: ledgerAccount)
     }
 
     private func markEverything<E: StoredEntity>(_ type: E.Type, _ now: Int64) throws {

@@ -82,9 +82,16 @@ extension MigrationManager {
         return true
     }
 
+    /// Each illustration's row: by the ledger's id, else (no ledger: the seed's shape) the story's
+    /// row with the same prompt.
     private func illustrationsMatch(_ story: Story, in rows: [String: JSONValue]) async throws -> Bool {
+        let storyId = serverId(story)
         for illustration in story.illustrations {
-            guard let id = ledger.entry(.illustration, illustration.id, account: ledgerAccount)?.serverId, let row = rows[id] else {
+            let mapped = ledger.entry(.illustration, illustration.id, account: ledgerAccount).flatMap { rows[$0.serverId] }
+            let byPrompt = rows.keys.sorted().lazy.compactMap { rows[$0] }.first { row in
+                row["story_id"]?.stringValue == storyId && row["image_prompt"]?.stringValue == illustration.imagePrompt
+            }
+            guard let row = mapped ?? byPrompt else {
                 if variant.has(.illustrationMetadataDropped) || variant.has(.illustrationFilterSelfCompare) { continue }
                 return false
             }

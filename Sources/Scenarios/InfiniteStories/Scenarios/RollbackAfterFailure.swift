@@ -28,6 +28,14 @@ extension StoriesScenario {
             var random = stage.sim.random.fork("stories:script")
             let trigger = RollbackTrigger.allCases[random.below(RollbackTrigger.allCases.count)]
             stage.sim.record("script", "rollback trigger \(trigger)")
+            // Half the time the outage goes on while the app rolls back (its deletes fail too).
+            let outageInRollback = random.below(2) == 0, outage = 60 + random.below(240)
+            var stormed = false
+            stage.phaseWatchers[device.name] = { phase in
+                guard phase == "rollback", outageInRollback, !stormed else { return }
+                stormed = true
+                stage.startStorm(.serverError, seconds: outage)
+            }
             stage.expectActions(device)
             stage.launch(device)
             let phase = trigger == .verificationErrors ? "verify" : ["upload.events", "upload.heroes", "upload.stories"][random.below(3)]
@@ -52,11 +60,20 @@ extension StoriesStage {
         case .userCancel:
             enqueue(device, .cancelMigration)
         case .serverErrors, .verificationErrors, .timeouts:
-            let family: FaultFamily = trigger == .timeouts ? .requestLoss : .serverError
-            let before = sim.faults.plan.rate(family)
-            sim.faults.setRate(family, ppm: 1_000_000)
-            sim.record("script", "\(family.rawValue) storm for \(seconds) s")
-            sim.schedule(after: .seconds(Int64(seconds))) { [sim] in sim.faults.setRate(family, ppm: before) }
+            startStorm(trigger == .timeouts ? .requestLoss : .serverError, seconds: seconds)
+        }
+    }
+
+    /// Every request meets a fault of `family` for `seconds` (a replay's schedule decides instead).
+    /// Storms of one family may overlap: the rate goes back to the plan's when the last one ends.
+    func startStorm(_ family: FaultFamily, seconds: Int) {
+        if storms[family, default: 0] == 0 { stormBase[family] = sim.faults.plan.rate(family) }
+        storms[family, default: 0] += 1
+        sim.faults.setRate(family, ppm: 1_000_000)
+        sim.record("script", "\(family.rawValue) storm for \(seconds) s")
+        sim.schedule(after: .seconds(Int64(seconds))) { [self] in
+            storms[family, default: 1] -= 1
+            if storms[family] == 0 { sim.faults.setRate(family, ppm: stormBase[family] ?? 0) }
         }
     }
 }

@@ -4,9 +4,10 @@ import SimHarness
 
 /// Where a swept kill lands: a phase of the app's life drawn uniformly (sign-in, export, each
 /// upload kind, verify, mark-synced, or the idle app after it finished, before UserDefaults
-/// flushed), then an await point within it, bounded by the work the phase has for this dataset.
+/// flushed: weighted as two phases, the kill must also beat the flush), then an await point
+/// within it, bounded by the work the phase has for this dataset.
 enum StoriesKill {
-    static let phases = ["sign-in", "export", "upload.events", "upload.heroes", "upload.stories", "verify", "mark-synced", "idle"]
+    static let phases = ["sign-in", "export", "upload.events", "upload.heroes", "upload.stories", "verify", "mark-synced", "idle", "idle"]
 
     static func draw(_ random: inout SimRandom, phases: [String] = StoriesKill.phases, jobs: (String) -> Int) -> KillPoint {
         let phase = phases[random.below(phases.count)]
