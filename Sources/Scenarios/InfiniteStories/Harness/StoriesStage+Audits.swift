@@ -20,17 +20,18 @@ extension StoriesStage {
         return accounts.first { userId($0.label) == id }?.label
     }
 
-    /// Entities of `keys` that are not on the server of the device's current account.
+    /// Entities of `keys` that are not on the server of the store owner's account (where the
+    /// upload belongs, whoever is signed in at this instant).
     func missingOnServer(_ deviceName: String, _ keys: [String]) -> [EntityDiff] {
-        guard let plan = plans.first(where: { $0.device.name == deviceName }), let user = sessionUser(plan.device) else { return [] }
+        guard let plan = plans.first(where: { $0.device.name == deviceName }), let user = userId(plan.owner) else { return [] }
         let oracle = ContentOracle(local: LocalData(device: plan.device), rows: ServerRows(admin: server.admin, owner: user))
         return Array(oracle.diffs(only: Set(keys)).filter { $0.actual == "missing" }.prefix(6))
     }
 
-    /// What differs between the device's data and its account's rows, leaving out entities the
+    /// What differs between the device's data and its owner's rows, leaving out entities the
     /// user created or changed during the run (the app rightly verifies what it sent).
     func contentDiffs(_ deviceName: String) -> [EntityDiff] {
-        guard let plan = plans.first(where: { $0.device.name == deviceName }), let user = sessionUser(plan.device) else { return [] }
+        guard let plan = plans.first(where: { $0.device.name == deviceName }), let user = userId(plan.owner) else { return [] }
         let local = LocalData(device: plan.device)
         let original = StoriesWorld.originalKeys(plan.dataset)
         let oracle = ContentOracle(local: local, rows: ServerRows(admin: server.admin, owner: user))

@@ -22,7 +22,9 @@ extension MigrationManager {
     public func rollbackMigration() async -> Bool {
         probe.enter("rollback")
         cancelRequested = false
-        let account = auth.userId
+        // Fixed: the rollback belongs to the migration's account, whoever is signed in now (a
+        // session that ended is signed in again before the server part can run).
+        let account = variant.has(.accountNotPinned) ? auth.userId : (pinnedAccount ?? ledger.owner ?? auth.userId)
         if !variant.has(.accountNotPinned) { pinnedAccount = account }
         let seedCleanup = variant.has(.rollbackDeletesAll)
         if !variant.has(.rollbackErrorIgnored), let account { try? ledger.markRollback(account) }

@@ -18,6 +18,8 @@ extension MigrationManager {
         let passed: Bool
         do {
             passed = try await verify(export)
+        } catch let error as MigrationError where error == .sessionEnded || error == .cancelled {
+            throw error
         } catch {
             observer?.verified(passed: false)
             throw MigrationError.verificationFailed("\(error)")
