@@ -39,7 +39,8 @@ final class DefectMatrixTests: XCTestCase {
 
     func testEachReadmeDefectTableNamesTheDeclaredScenario() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
-        let readmes = ["swisscoin": "Sources/Scenarios/SwissCoin/README.md", "minuta": "Sources/Scenarios/Minuta/README.md"]
+        let readmes = ["swisscoin": "Sources/Scenarios/SwissCoin/README.md", "minuta": "Sources/Scenarios/Minuta/README.md",
+                       "infinitestories": "Sources/Scenarios/InfiniteStories/README.md"]
         for app in Catalog.apps {
             guard let path = readmes[app.name] else { continue }
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

@@ -41,6 +41,16 @@ final class StoriesScenarioTests: XCTestCase {
         XCTAssertNotNil(failing, "the as-written variant passed 20 seeds of interrupted-upload")
     }
 
+    /// Seeds that failed `fixed` once: 43 (completion announced for no account after a sign-out
+    /// during verification), 288 and 293 (audits against the account signed in at the instant; a
+    /// rollback that started with no session kept the ledger and the next attempt sent nothing).
+    func testSignOutDuringSyncRegressionSeeds() {
+        for seed: UInt64 in [43, 288, 293] {
+            let result = report(scenario("sign-out-during-sync"), "fixed", seed)
+            XCTAssertEqual(result.outcome, .pass, "seed \(seed): \(result.outcome.violations.map(\.description).joined(separator: "\n"))")
+        }
+    }
+
     func testSameSeedSameTraceHash() {
         XCTAssertEqual(report(scenario("interrupted-upload"), "as-written", 3).traceHash, report(scenario("interrupted-upload"), "as-written", 3).traceHash)
         XCTAssertEqual(report(scenario("rollback-after-failure"), "fixed", 4).traceHash, report(scenario("rollback-after-failure"), "fixed", 4).traceHash)
