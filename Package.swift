@@ -27,7 +27,7 @@ let package = Package(
         // The kernel: virtual time, the deterministic executor, devices, network, faults, traces.
         .target(name: "SimCore", dependencies: ["SimValues"], exclude: ["Values"]),
         // Fakes of the services apps talk to (Supabase, cloud folders).
-        .target(name: "FakeCloud", dependencies: ["SimCore"]),
+        .target(name: "FakeCloud", dependencies: ["SimCore", "AppPorts"]),
         // The ports app code depends on (files, defaults, clock, ids), with live implementations.
         .target(name: "AppPorts", dependencies: ["SimValues"], path: "Sources/Scenarios/Ports"),
         // The shared harness every app under test stands on; the ports' simulated implementations.
@@ -41,14 +41,16 @@ let package = Package(
                 path: "Sources/Scenarios/Minuta", exclude: ["README.md"]),
         .target(name: "Swiff", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/Swiff", exclude: ["README.md"]),
+        .target(name: "InfiniteStories", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
+                path: "Sources/Scenarios/InfiniteStories", exclude: ["README.md"]),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories"], path: "Sources/Scenarios/Catalog"),
         // The command line as a library: `SimrunCommand.main(apps:)` for any set of apps.
         .target(name: "SimrunCLI", dependencies: ["SimHarness"], path: "Sources/simrun/CLI"),
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "CRDT", "Scenarios", "FakeCloud"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CRDT", "Scenarios", "FakeCloud"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),

@@ -83,6 +83,11 @@ struct RESTAuth {
         sessions[grant.session].revoked = true
     }
 
+    /// Ends every session of a user at once (a password change, "sign out of all devices").
+    mutating func revokeAll(userId: String) {
+        for index in sessions.indices where users[sessions[index].userIndex].id == userId { sessions[index].revoked = true }
+    }
+
     /// The user a bearer token acts as, or the 401 to answer.
     func authenticate(_ token: String?, now: Int64) -> Result<RESTUser, RESTFailure> {
         guard let token else {

@@ -1,3 +1,4 @@
+import AppPorts
 import SimCore
 
 /// One reason a field was refused, as listed in a 422 body.

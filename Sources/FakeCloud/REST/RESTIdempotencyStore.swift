@@ -1,3 +1,4 @@
+import AppPorts
 import SimCore
 
 /// A response saved under an idempotency key.

@@ -1,3 +1,4 @@
+import AppPorts
 import SimCore
 
 /// A file of the fake object storage, from the presign request on.

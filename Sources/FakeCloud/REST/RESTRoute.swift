@@ -1,3 +1,4 @@
+import AppPorts
 /// What a request's method and path resolve to.
 enum RESTRoute {
     case signUp, signIn, refresh, signOut, me

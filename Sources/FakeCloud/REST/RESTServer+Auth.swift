@@ -1,3 +1,4 @@
+import AppPorts
 import SimCore
 
 /// `POST <auth>/signup`, `/signin`, `/refresh` (public); `/signout` and `GET /me` go through

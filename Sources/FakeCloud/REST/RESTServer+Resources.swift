@@ -1,3 +1,4 @@
+import AppPorts
 import SimCore
 
 /// The routes derived from each collection. Every lookup is scoped to the caller: another user's

@@ -1,4 +1,5 @@
 import Foundation
+import AppPorts
 import SimCore
 
 /// The in-process fake of an app team's own REST backend (Express / Rails / Vapor style), behind
@@ -43,6 +44,11 @@ public final class RESTServer: SimService {
         self.limiter = RESTRateLimiter(limit: config.rateLimit)
         self.router = RESTRouter(definition: definition)
     }
+
+    /// Ends every session of the user at once, off the network: what a password change or "sign
+    /// out of all devices" on the web does (devise-jwt revokes by denylisting the token's `jti`;
+    /// here every access and refresh token of the user answers 401 from now on).
+    public func revokeSessions(of userId: String) { auth.revokeAll(userId: userId) }
 
     /// Read-only access for checkers, off the network.
     public var admin: RESTAdminView { RESTAdminView(server: self) }

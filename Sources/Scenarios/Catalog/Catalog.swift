@@ -1,3 +1,4 @@
+import InfiniteStories
 import Minuta
 import SimHarness
 import SwissCoin
@@ -8,7 +9,7 @@ import Swiff
 public enum Catalog {
     /// The apps, in a fixed order.
     public static var apps: [AppDefinition] {
-        [SwissCoinApp.definition, MinutaApp.definition, SwiffApp.definition]
+        [SwissCoinApp.definition, MinutaApp.definition, SwiffApp.definition, StoriesApp.definition]
     }
 
     /// The app with this name.

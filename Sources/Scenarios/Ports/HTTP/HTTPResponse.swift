@@ -1,4 +1,4 @@
-import SimCore
+import SimValues
 
 /// An HTTP response: status, headers and body (JSON or bytes).
 ///

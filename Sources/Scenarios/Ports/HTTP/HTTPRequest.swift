@@ -1,5 +1,5 @@
 import Foundation
-import SimCore
+import SimValues
 
 /// An HTTP request method (RFC 9110 §9), compared by its exact (case-sensitive) token.
 public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible {

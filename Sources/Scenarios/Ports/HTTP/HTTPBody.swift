@@ -1,5 +1,5 @@
 import Foundation
-import SimCore
+import SimValues
 
 /// The content of an HTTP message: nothing, a JSON document, or raw bytes with their media type.
 ///

@@ -1,0 +1,27 @@
+import SimCore
+
+/// eventual-completion: after healing (faults off, the app reopened), every device whose data
+/// must reach its owner's server has announced completion for that account, has every entity
+/// synced and no rollback left unfinished; a device whose data the server cannot hold has no
+/// unfinished rollback either.
+struct EventualCompletionChecker {
+    func check(_ world: StoriesWorld) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        for device in world.devices {
+            if device.rollbackPending {
+                diffs.append(EntityDiff(entity: device.name, location: "rollback", expected: "finished", actual: "still pending"))
+            }
+            guard device.expectation == .migrated, device.intended == device.owner else { continue }
+            let announced = world.users[device.owner].map { device.report.completions.contains($0) } ?? false
+            let unsynced = device.local.heroes.filter { $0.serverSyncStatus != .synced }.count
+                + device.local.stories.filter { $0.serverSyncStatus != .synced }.count
+                + device.local.events.filter { $0.serverSyncStatus != .synced }.count
+            if !announced || unsynced > 0 {
+                diffs.append(EntityDiff(entity: device.name, location: "after healing (\(device.report.attempts) attempts)",
+                                        expected: "migration complete, all synced",
+                                        actual: "\(announced ? "announced" : "never completed"), \(unsynced) unsynced, last error: \(device.report.lastError ?? "none")"))
+            }
+        }
+        return diffs.isEmpty ? [] : [StoriesChecks.violation("eventual-completion", "a migration did not finish", diffs, kind: .liveness)]
+    }
+}

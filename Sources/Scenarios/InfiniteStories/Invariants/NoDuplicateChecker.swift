@@ -1,0 +1,29 @@
+import FakeCloud
+import SimCore
+
+/// no-duplicate: in every account no two live rows carry the same local id, the same name (a
+/// hero, story or custom event; an illustration's prompt), or the same illustration image.
+struct NoDuplicateChecker {
+    func check(_ world: StoriesWorld) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        for label in world.users.keys.sorted() {
+            let rows = world.rows(label)
+            for (collection, list) in [("heroes", rows.heroes), ("custom_events", rows.events), ("stories", rows.stories),
+                                       ("illustrations", rows.illustrations)] {
+                diffs += repeated(list.compactMap { $0.fields["local_id"]?.stringValue }, "\(collection) local id", label)
+                diffs += repeated(list.compactMap(ServerRows.contentKey), "\(collection)", label)
+            }
+            diffs += repeated(rows.illustrations.compactMap { rows.mediaHash($0, .illustration).map { "image " + String($0, radix: 16) } },
+                              "illustrations", label)
+        }
+        return diffs.isEmpty ? [] : [StoriesChecks.violation("no-duplicate", "rows on the server more than once", diffs)]
+    }
+
+    private func repeated(_ keys: [String], _ what: String, _ account: String) -> [EntityDiff] {
+        var counts: [String: Int] = [:]
+        for key in keys { counts[key, default: 0] += 1 }
+        return counts.keys.sorted().compactMap { key in
+            counts[key]! > 1 ? EntityDiff(entity: "\(what) \(key)", location: "account \(account)", expected: "1", actual: "\(counts[key]!)") : nil
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import AppPorts
+import FakeCloud
+import SimCore
+
+/// referential-integrity: every reference on the server resolves to a live row of the same
+/// account (a story's hero and custom event, an illustration's story), every media URL names an
+/// uploaded file of that account, and for a migrated device each story's hero and event and each
+/// illustration's story are its own (the rows made from its local parents).
+struct ReferentialIntegrityChecker {
+    func check(_ world: StoriesWorld) -> [Violation] {
+        var diffs: [EntityDiff] = []
+        for label in world.users.keys.sorted() { diffs += dangling(world.rows(label), label) }
+        for device in world.migratedDevices {
+            diffs += ContentOracle(local: device.local, rows: world.rows(device.owner)).diffs().filter(StoriesChecks.isParent)
+        }
+        return diffs.isEmpty ? [] : [StoriesChecks.violation("referential-integrity", "references that do not point at their own rows", diffs)]
+    }
+
+    private func dangling(_ rows: ServerRows, _ account: String) -> [EntityDiff] {
+        var found: [EntityDiff] = []
+        for row in rows.all {
+            for field in ["hero_id", "custom_event_id", "story_id"] {
+                guard let target = row.fields[field]?.stringValue, rows.byId[target] == nil else { continue }
+                found.append(EntityDiff(entity: "\(row.collection) \(ServerRows.contentKey(row) ?? row.id) \(field)", location: "account \(account)",
+                                        expected: "a row of the account", actual: "dangling \(target.suffix(6))"))
+            }
+            for kind in MediaKind.allCases {
+                guard let url = row.fields[ContentFields.mediaField(kind)]?.stringValue, rows.mediaHash(row, kind) == nil else { continue }
+                found.append(EntityDiff(entity: "\(row.collection) \(ServerRows.contentKey(row) ?? row.id) \(kind.rawValue)",
+                                        location: "account \(account)", expected: "an uploaded file of the account", actual: url))
+            }
+        }
+        return found
+    }
+}

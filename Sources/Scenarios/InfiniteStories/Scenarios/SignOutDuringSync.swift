@@ -1,0 +1,57 @@
+import AppPorts
+import SimCore
+import SimHarness
+
+extension StoriesScenario {
+    /// Short-lived access tokens expire mid-upload (refresh), and once the session ends mid-upload
+    /// — the user taps Sign Out, or every session is revoked from the web — and the user signs in
+    /// again at once, as the same account or, half the time, another.
+    static let signOutDuringSync = StoriesScenario(
+        name: "sign-out-during-sync",
+        summary: "tokens expire mid-upload; the session ends mid-upload (sign-out or revocation) and the user signs in again, maybe as another account",
+        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 2_000, .responseLoss: 2_000, .serverError: 2_000, .rateLimit: 2_000,
+                                                   .duplicate: 2_000, .slowResponse: 2_000, .partition: 0]),
+        tokenLifetime: { random in Int64(20 + random.below(280)) },
+        script: { stage in
+            stage.addAccount("alice")
+            stage.addAccount("bob")
+            let device = stage.addDevice("device-1", owner: "alice", label: "d1")
+            let bobs = stage.addDevice("device-2", owner: "bob", label: "d2")
+            stage.expectActions(device)
+            stage.launch(device)
+            stage.launch(bobs)
+            var random = stage.sim.random.fork("stories:script")
+            await stage.waitForPhase(device, ["upload.events", "upload.heroes", "upload.stories"][random.below(3)])
+            await stage.pause(.milliseconds(Int64(random.below(5_000))))
+            if random.below(2) == 0 {
+                stage.enqueue(device, .signOut)
+            } else if let user = stage.userId("alice") {
+                stage.server.revokeSessions(of: user)
+                stage.sim.record("web", "alice signs out of all devices")
+            }
+            let other = random.below(2) == 0
+            if other { stage.switchCredentials(device, to: "bob") }
+            stage.sim.sometimes("infinitestories: session ended mid-upload, next sign-in as \(other ? "another account" : "the same account")")
+            await stage.pause(.milliseconds(Int64(500 + random.below(2_500))))
+            stage.enqueue(device, .signIn)
+            stage.finish(device)
+            await device.waitUntilStopped()
+            await bobs.waitUntilStopped()
+        })
+
+    /// The backend does not store one story field (a strong-parameters list missing it: the key is
+    /// dropped and the create still answers 201). Only a verification by content can notice; the
+    /// data cannot be migrated, and the app must not claim it was.
+    static let verifierBlindSpots = StoriesScenario(
+        name: "verifier-blind-spots",
+        summary: "the backend silently drops one story field; the app's verification must notice and the migration must not claim success",
+        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
+                                                   .duplicate: 1_000, .slowResponse: 1_000, .partition: 0]),
+        unpermittedStoryField: { random in ["play_count", "is_favorite", "language"][random.below(3)] },
+        script: { stage in
+            stage.addAccount("alice")
+            let device = stage.addDevice("device-1", owner: "alice", label: "d1", expectation: .refusedByServer)
+            stage.launch(device)
+            await device.waitUntilStopped()
+        })
+}
