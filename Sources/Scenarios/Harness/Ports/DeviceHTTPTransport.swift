@@ -16,12 +16,14 @@ where Service.Request == HTTPRequest, Service.Response == HTTPResponse {
     let service: ServiceHandle<Service>
     let timeout: Duration
 
+    /// A transport for one app incarnation to `service`, each request timing out after `timeout`.
     public init(_ context: DeviceContext, service: ServiceHandle<Service>, timeout: Duration = .seconds(60)) {
         self.context = context
         self.service = service
         self.timeout = timeout
     }
 
+    /// Sends through the simulated network; statuses come back, network failures are thrown.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         do {
             return try await context.call(service, request, timeout: timeout)

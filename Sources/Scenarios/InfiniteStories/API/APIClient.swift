@@ -12,6 +12,7 @@ public final class APIClient: @unchecked Sendable {
     let transport: any HTTPTransport
     let auth: AuthManager
 
+    /// A client sending through `transport` with `auth`'s session.
     public init(transport: any HTTPTransport, auth: AuthManager) {
         self.transport = transport
         self.auth = auth

@@ -17,8 +17,10 @@ public final class AuthManager: @unchecked Sendable {
 
     let transport: any HTTPTransport
     let files: any LocalFileStore
+    /// The Keychain's session (nil: signed out).
     public private(set) var session: Session?
 
+    /// Restores the session the Keychain holds.
     public init(transport: any HTTPTransport, files: any LocalFileStore) {
         self.transport = transport
         self.files = files
@@ -27,7 +29,9 @@ public final class AuthManager: @unchecked Sendable {
         }
     }
 
+    /// Whether a session is held.
     public var isAuthenticated: Bool { session != nil }
+    /// The signed-in account's id.
     public var userId: String? { session?.userId }
 
     /// `POST /auth/signup`; 409 when the email is taken.

@@ -52,6 +52,7 @@ public struct MediaLocator: Sendable {
     public let containerPath: String
     let variant: StoriesVariant
 
+    /// A locator over the container's files at `containerPath`.
     public init(files: any LocalFileStore, containerPath: String, variant: StoriesVariant) {
         self.files = files
         self.containerPath = containerPath

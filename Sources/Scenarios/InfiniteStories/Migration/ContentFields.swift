@@ -4,6 +4,7 @@ import SimValues
 /// The API's field names for each entity's own content (no ids, references or media): what a
 /// create sends and what a verification compares. The backend's JSON is snake_case.
 public enum ContentFields {
+    /// A hero's content (`dates`: with its creation date).
     public static func hero(_ hero: Hero, dates: Bool = true) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [
             "name": .string(hero.name), "age": .int(Int64(hero.age)), "traits": .array(hero.traits.map(JSONValue.string)),
@@ -13,6 +14,7 @@ public enum ContentFields {
         return fields
     }
 
+    /// A story's content, without its parents and media.
     public static func story(_ story: Story, dates: Bool = true) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [
             "title": .string(story.title), "content": .string(story.content), "event_type": story.eventType.map(JSONValue.string) ?? .null,
@@ -22,6 +24,7 @@ public enum ContentFields {
         return fields
     }
 
+    /// A custom event's content, without its pictogram.
     public static func event(_ event: CustomStoryEvent) -> [String: JSONValue] {
         [
             "title": .string(event.title), "description": .string(event.eventDescription), "prompt_seed": .string(event.promptSeed),
@@ -30,6 +33,7 @@ public enum ContentFields {
         ]
     }
 
+    /// An illustration's content, without its story and image.
     public static func illustration(_ illustration: StoryIllustration) -> [String: JSONValue] {
         [
             "timestamp": .double(illustration.timestamp), "image_prompt": .string(illustration.imagePrompt),

@@ -50,8 +50,10 @@ public final class MigrationManager: @unchecked Sendable {
     let probe: any PhaseProbe
     let installId: String
     let sleep: @Sendable (Int64) async throws -> Void
+    /// Who hears about progress, verification, completion and rollbacks (the UI; the harness).
     public weak var observer: (any MigrationObserver)?
 
+    /// The seed's `migrationState`.
     public private(set) var state: MigrationState = .notStarted
     /// The upload's progress as `current` of `total` items (the seed's `Double` progress is
     /// `current / total`; integers keep the check exact).
@@ -60,6 +62,7 @@ public final class MigrationManager: @unchecked Sendable {
     var pinnedAccount: String?
     var cancelRequested = false
 
+    /// A manager over the app's store, backend client and ports; `sleep` waits on the app's clock (ms).
     public init(cache: CacheManager, api: APIClient, auth: AuthManager, files: any LocalFileStore, defaults: any KeyValueStore,
                 clock: any WallClock, ids: any IDGenerator, locator: MediaLocator, variant: StoriesVariant,
                 probe: any PhaseProbe = NoPhaseProbe(), installId: String, sleep: @escaping @Sendable (Int64) async throws -> Void) {

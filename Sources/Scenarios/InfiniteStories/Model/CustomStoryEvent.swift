@@ -18,6 +18,7 @@ public struct CustomStoryEvent: StoredEntity {
     public var serverSyncStatus: ServerSyncStatus = .pending
     public var lastSyncedAtMilliseconds: Int64?
 
+    /// A custom event not on the server yet.
     public init(id: String, title: String, eventDescription: String, promptSeed: String, category: String, ageRange: String,
                 tone: String, usageCount: Int = 0, isFavorite: Bool = false, pictogramPath: String? = nil, createdAtMilliseconds: Int64) {
         self.id = id

@@ -14,6 +14,7 @@ public struct Hero: StoredEntity {
     public var serverSyncStatus: ServerSyncStatus = .pending
     public var lastSyncedAtMilliseconds: Int64?
 
+    /// A hero not on the server yet.
     public init(id: String, name: String, age: Int, traits: [String], specialAbility: String? = nil,
                 avatarImagePath: String? = nil, createdAtMilliseconds: Int64) {
         self.id = id

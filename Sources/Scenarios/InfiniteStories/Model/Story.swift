@@ -21,6 +21,7 @@ public struct Story: StoredEntity {
     public var serverSyncStatus: ServerSyncStatus = .pending
     public var lastSyncedAtMilliseconds: Int64?
 
+    /// A story not on the server yet.
     public init(id: String, title: String, content: String, heroId: String?, eventType: String? = nil, customEventId: String? = nil,
                 language: String = "en", audioFileName: String? = nil, illustrations: [StoryIllustration] = [],
                 isFavorite: Bool = false, playCount: Int = 0, createdAtMilliseconds: Int64) {
@@ -48,6 +49,7 @@ public struct StoryIllustration: Codable, Sendable, Equatable {
     public var imagePath: String?
     public var displayOrder: Int
 
+    /// An illustration at `timestamp` seconds.
     public init(id: String, timestamp: Double, imagePrompt: String, imagePath: String?, displayOrder: Int) {
         self.id = id
         self.timestamp = timestamp

@@ -35,6 +35,7 @@ public enum StoriesDefect: String, AppDefect {
     /// are ported as their obvious reading; their defects are the plan's, see the README).
     public var inPlanAsWritten: Bool { true }
 
+    /// The bug zoo's id (`IS-1`), nil for defects found while porting.
     public var bugZooId: String? {
         switch self {
         case .nonIdempotentCreate: return "IS-1"
@@ -47,6 +48,7 @@ public enum StoriesDefect: String, AppDefect {
         }
     }
 
+    /// One line: what goes wrong.
     public var summary: String {
         switch self {
         case .nonIdempotentCreate: return "creates carry no idempotency key or local id and no per-entity progress is kept: a lost response or a resume creates rows twice"
