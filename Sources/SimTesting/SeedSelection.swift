@@ -22,7 +22,8 @@ public enum SeedSelection {
 
     /// The seeds to run instead of `written`, read from `environment`.
     public static func resolve(_ written: ClosedRange<UInt64>,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ClosedRange<UInt64> {
+                               environment: [String: String] = ProcessInfo.processInfo.environment  // allowed: read by the test, outside any simulation
+    ) throws -> ClosedRange<UInt64> {
         if let text = environment[seedVariable] {
             guard let seed = parseSeed(text) else { throw EnvironmentError(variable: seedVariable, value: text) }
             return seed...seed

@@ -4,6 +4,6 @@ import Foundation
 public struct LiveIDGenerator: IDGenerator {
     public init() {}
 
-    // allowed: the live implementation of the port; a simulated device draws ids from the seed.
-    public func uuid() -> String { UUID().uuidString.lowercased() }
+    /// A random UUID (the live port; a simulated device draws ids from the seed instead).
+    public func uuid() -> String { UUID().uuidString.lowercased() }  // allowed: production only
 }

@@ -5,7 +5,6 @@ import Foundation
 public struct LiveWallClock: WallClock {
     public init() {}
 
-    // wall-clock: the live implementation of the port, by definition.
-    public var nowMilliseconds: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+    public var nowMilliseconds: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }  // wall-clock: the live port, by definition
     public var utcOffsetSeconds: Int { TimeZone.current.secondsFromGMT() }
 }

@@ -13,6 +13,12 @@ extension SwissCoinScenario {
     /// after the migration (see `syncLife`).
     static var syncKillRate: Int { 500_000 }
 
+    /// The sync scenarios' fault policy: whole-life kills on, no random offline windows (each
+    /// scenario scripts its own), request faults capped.
+    static var syncFaults: FaultPolicy {
+        FaultPolicy(forced: [.kill: syncKillRate], off: [.partition], capped: syncRequestCaps)
+    }
+
     /// Every campaign of a sync scenario must kill apps in their pushes, pulls and edits.
     static var syncKillMarks: [String] {
         ["swisscoin: kill in edit", "swisscoin: kill in sync.pull", "swisscoin: kill in sync.push"]
@@ -26,14 +32,10 @@ extension SwissCoinScenario {
         SwissCoinScenario(
             name: "conflicting-edits",
             summary: "two devices of one account edit the same transactions and contacts, one offline, then sync",
-            faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
-                capped: syncRequestCaps),
+            faults: syncFaults,
             coverageMarks: syncKillMarks,
             script: { stage in
-                stage.createAccount("alice")
-                let phone = stage.addDevice("device-1", owner: "alice")
-                let tablet = stage.addFreshDevice("device-2", owner: "alice", utcOffsetSeconds: phone.config.utcOffsetSeconds)
-                stage.sweepSyncKills([phone, tablet])
+                let (phone, tablet) = stage.alicesPhoneAndNewTablet()
                 var random = stage.sim.random.fork("conflicting-edits")
                 let picks = (0..<3).map { _ in random.below(40) }
                 let count = 3 + random.below(4)
@@ -62,14 +64,10 @@ extension SwissCoinScenario {
         SwissCoinScenario(
             name: "offline-edits-then-sync",
             summary: "many edits offline, a kill in the middle, then sync to the server and a second device",
-            faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
-                capped: syncRequestCaps),
+            faults: syncFaults,
             coverageMarks: syncKillMarks + ["swisscoin: killed with a pending outbox"],
             script: { stage in
-                stage.createAccount("alice")
-                let phone = stage.addDevice("device-1", owner: "alice")
-                let tablet = stage.addFreshDevice("device-2", owner: "alice", utcOffsetSeconds: phone.config.utcOffsetSeconds)
-                stage.sweepSyncKills([phone, tablet])
+                let (phone, tablet) = stage.alicesPhoneAndNewTablet()
                 var random = stage.sim.random.fork("offline-edits")
                 let picks = (0..<8).map { _ in random.below(60) }
                 let count = 6 + random.below(8)
@@ -96,3 +94,15 @@ extension SwissCoinScenario {
             })
         }
     }
+
+extension SwissCoinStage {
+    /// Alice's phone with her local data and a new tablet of hers with none, both swept by
+    /// whole-life kills.
+    func alicesPhoneAndNewTablet() -> (phone: Device, tablet: Device) {
+        createAccount("alice")
+        let phone = addDevice("device-1", owner: "alice")
+        let tablet = addFreshDevice("device-2", owner: "alice", utcOffsetSeconds: phone.config.utcOffsetSeconds)
+        sweepSyncKills([phone, tablet])
+        return (phone, tablet)
+    }
+}

@@ -18,8 +18,7 @@ extension SwissCoinScenario {
         SwissCoinScenario(
             name: "sign-out-during-sync",
             summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
-            faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
-                capped: syncRequestCaps),
+            faults: syncFaults,
             options: .init(tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 }),
             coverageMarks: syncKillMarks + ["swisscoin: kill in sign-in", "swisscoin: kill in store-switch", "swisscoin: session revoked during a sync pass", "swisscoin: account switched during a sync pass"],
             script: { stage in
@@ -95,8 +94,7 @@ extension SwissCoinScenario {
         SwissCoinScenario(
             name: "account-switch-after-sync",
             summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
-            faults: FaultPolicy(forced: [.kill: syncKillRate], off: [.partition],
-                capped: syncRequestCaps),
+            faults: syncFaults,
             coverageMarks: syncKillMarks + ["swisscoin: account switched with unsynced edits"],
             script: { stage in
                 stage.createAccount("alice")
