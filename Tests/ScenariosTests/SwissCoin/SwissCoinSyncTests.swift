@@ -25,7 +25,7 @@ final class SwissCoinSyncTests: XCTestCase {
             stage.launch(tablet)
             await phone.waitUntilStopped()
             await tablet.waitUntilStopped()
-            await stage.heal()
+            _ = await stage.heal()
             tamper(stage)
         }
         return SwissCoinWorld(stage: stage)

@@ -82,7 +82,7 @@ struct SwissCoinDeviceApp: Sendable {
 
     func main(_ context: DeviceContext) async {
         while true {
-            let client = SimSupabaseClient(context: context, server: server)
+            let client = SimSupabaseClient(context: context, server: server, label: SwissCoinApp.name)
             await migrate(context, client)
             // After the migration: the user's actions and the sync loop, for devices given a script.
             guard context.isAlive, !Task.isCancelled, let script = ledger.scripts[context.deviceName] else { return }

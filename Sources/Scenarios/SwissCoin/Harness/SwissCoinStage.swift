@@ -120,9 +120,9 @@ final class SwissCoinStage: @unchecked Sendable {
     /// The account whose session the device's Keychain holds now (nil: signed out).
     func sessionAccount(of device: Device) -> String? {
         guard let bytes = device.files.read(SimSupabaseClient.keychainPath),
-              let session = try? JSONDecoder().decode(SimSupabaseClient.StoredSession.self, from: Data(bytes))
+              let userId = SimSupabaseClient.userId(inKeychain: bytes)
         else { return nil }
-        return accounts.first { $0.userId == session.userId }?.label
+        return accounts.first { $0.userId == userId }?.label
     }
 
     /// The user signs out (the SDK drops the session from the Keychain); Core Data and

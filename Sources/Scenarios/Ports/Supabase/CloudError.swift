@@ -1,4 +1,3 @@
-import AppPorts
 
 /// A failed cloud call: an HTTP error with PostgREST's `code`/`message` (e.g. 409 + `23505`,
 /// 403 + `42501` under row-level security), or a transport failure where the client cannot know

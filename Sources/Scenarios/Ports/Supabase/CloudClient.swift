@@ -1,14 +1,13 @@
-import AppPorts
 import Foundation
 import SimValues
 
 /// One row as PostgREST sends and receives it: column name → JSON value.
 public typealias CloudRow = [String: JSONValue]
 
-/// The Supabase client the Swiss Coin app talks to, reduced to the calls the seed makes
-/// (`client.from(...).upsert/update`, `client.functions.invoke`, Storage upload, `auth.currentSession`,
-/// seed l.188, l.327-329, l.356-364, l.1026-1030), shaped like supabase-swift so the same code could
-/// run against the real service. Every call may throw a `CloudError`.
+/// A Supabase client port shaped like supabase-swift (`client.from(...).upsert/insert/select/update/delete`,
+/// `client.functions.invoke`, Storage upload, `auth.signIn/signOut/currentSession`), so app code written
+/// against it could run against the real service. Swiss Coin's migration and sync use it; in a
+/// simulation `SimSupabaseClient` (FakeCloud) implements it over the simulated network. Every call may throw a `CloudError`.
 ///
 /// Callers use it from one task at a time; implementations need not be `Sendable`.
 public protocol CloudClient {

@@ -1,4 +1,3 @@
-import AppPorts
 import SimValues
 
 /// One PostgREST filter (`column=op.value`), e.g. the seed's `.eq("id", value: ...)` (l.363).

@@ -1,10 +1,9 @@
 import AppPorts
-import FakeCloud
 import Foundation
 import SimCore
-import SimHarness
 
-/// The app's `CloudClient` as supabase-swift behaves, over the simulated network to FakeCloud.
+/// supabase-swift as an app sees it (the `CloudClient` port), over the simulated network to the
+/// Supabase fake. Any app written against `CloudClient` runs on it in a simulation.
 ///
 /// Mirrors the SDK where it matters to a migration: the session (access and refresh token) is
 /// kept in the Keychain — durable at once, so it survives a kill — and restored on launch; an
@@ -20,12 +19,20 @@ import SimHarness
 ///   refresh. So PGRST301 triggers a refresh too. A refresh the server refuses (400
 ///   `refresh_token_not_found` / `refresh_token_already_used`) removes the local session, as
 ///   supabase-js's `_callRefreshToken` does for a non-retryable error: the app is signed out.
-final class SimSupabaseClient: CloudClient {
-    static let keychainPath = "keychain/supabase-session.json"
+public final class SimSupabaseClient: CloudClient {
+    /// Where the session lives on the device (the Keychain: durable at once, survives a kill).
+    public static let keychainPath = "keychain/supabase-session.json"
 
     let context: DeviceContext
     let server: ServiceHandle<SupabaseServer>
+    /// Prefix of the coverage marks (`<label>: access token refreshed`), the app's name.
+    let label: String
     private var session: StoredSession?
+
+    /// The signed-in user of a Keychain entry this client wrote (nil: unreadable).
+    public static func userId(inKeychain bytes: [UInt8]) -> String? {
+        (try? JSONDecoder().decode(StoredSession.self, from: Data(bytes)))?.userId
+    }
 
     struct StoredSession: Codable {
         var accessToken: String
@@ -33,9 +40,11 @@ final class SimSupabaseClient: CloudClient {
         var userId: String
     }
 
-    init(context: DeviceContext, server: ServiceHandle<SupabaseServer>) {
+    /// The client of the app on `context`'s device, restoring a session the Keychain holds.
+    public init(context: DeviceContext, server: ServiceHandle<SupabaseServer>, label: String) {
         self.context = context
         self.server = server
+        self.label = label
         if let bytes = context.readFile(Self.keychainPath) {
             session = try? JSONDecoder().decode(StoredSession.self, from: Data(bytes))
         }
@@ -90,11 +99,11 @@ final class SimSupabaseClient: CloudClient {
             session = nil
             try persist()
             context.record("app session ended: \(response.error?.code ?? "refresh refused")")
-            context.sometimes("swisscoin: the server ended a session")
+            context.sometimes("\(label): the server ended a session")
             return false
         }
         guard response.isSuccess else { return false }
-        context.sometimes("swisscoin: access token refreshed")
+        context.sometimes("\(label): access token refreshed")
         try store(response.body)
         return true
     }
@@ -119,57 +128,57 @@ final class SimSupabaseClient: CloudClient {
 
     // MARK: CloudClient
 
-    func upsert(table: String, rows: [CloudRow], onConflict: String?, ignoreDuplicates: Bool) async throws -> [CloudRow] {
+    public func upsert(table: String, rows: [CloudRow], onConflict: String?, ignoreDuplicates: Bool) async throws -> [CloudRow] {
         let conflict = onConflict.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
         let request = TableRequest(table: table, action: .upsert(rows, onConflict: conflict, ignoreDuplicates: ignoreDuplicates),
                                    returnRepresentation: true)
         return Self.rows(try await authorized(.table(request)))
     }
 
-    func insert(table: String, rows: [CloudRow]) async throws -> [CloudRow] {
+    public func insert(table: String, rows: [CloudRow]) async throws -> [CloudRow] {
         Self.rows(try await authorized(.table(TableRequest(table: table, action: .insert(rows), returnRepresentation: true))))
     }
 
-    func select(table: String, filters: [CloudFilter], orderBy: String?, limit: Int?) async throws -> [CloudRow] {
+    public func select(table: String, filters: [CloudFilter], orderBy: String?, limit: Int?) async throws -> [CloudRow] {
         let request = TableRequest(table: table, action: .select, filters: filters.map(Self.filter),
                                    order: orderBy.map { [OrderTerm($0)] } ?? [], limit: limit)
         return Self.rows(try await authorized(.table(request)))
     }
 
-    func update(table: String, values: CloudRow, filters: [CloudFilter]) async throws -> [CloudRow] {
+    public func update(table: String, values: CloudRow, filters: [CloudFilter]) async throws -> [CloudRow] {
         let request = TableRequest(table: table, action: .update(values), filters: filters.map(Self.filter), returnRepresentation: true)
         return Self.rows(try await authorized(.table(request)))
     }
 
-    func delete(table: String, filters: [CloudFilter]) async throws -> [CloudRow] {
+    public func delete(table: String, filters: [CloudFilter]) async throws -> [CloudRow] {
         let request = TableRequest(table: table, action: .delete, filters: filters.map(Self.filter), returnRepresentation: true)
         return Self.rows(try await authorized(.table(request)))
     }
 
-    func invoke(function: String, body: JSONValue) async throws -> JSONValue {
+    public func invoke(function: String, body: JSONValue) async throws -> JSONValue {
         try await authorized(.function(name: function, body: body)).body
     }
 
-    func upload(bucket: String, path: String, data: Data, upsert: Bool) async throws -> String {
+    public func upload(bucket: String, path: String, data: Data, upsert: Bool) async throws -> String {
         _ = try await authorized(.storage(.upload(bucket: bucket, path: path, data: Array(data), upsert: upsert)))
         return "\(bucket)/\(path)"
     }
 
-    func signIn(email: String, password: String) async throws -> String {
+    public func signIn(email: String, password: String) async throws -> String {
         let response = try await send(.auth(.signIn(email: email, password: password)), token: nil)
         guard response.isSuccess else { throw Self.error(response) }
         try store(response.body)
         return session!.userId
     }
 
-    func signOut() async throws {
+    public func signOut() async throws {
         let token = session?.accessToken
         session = nil
         try persist()  // the SDK clears the local session even when the server call fails
         if let token { _ = try? await send(.auth(.signOut(scope: .local)), token: token) }
     }
 
-    func currentSession() async -> CloudSession? {
+    public func currentSession() async -> CloudSession? {
         session.map { CloudSession(userId: $0.userId) }
     }
 
