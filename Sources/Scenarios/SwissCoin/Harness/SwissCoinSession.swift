@@ -116,7 +116,7 @@ struct SwissCoinSession {
             probe.enter("edit")
             do {
                 if let change = try perform(step.action, edits) {
-                    ledger.edited(context.deviceName, account, change, at: context.clock.now.nanoseconds)
+                    ledger.edited(context.deviceName, account, change, at: context.clock.now.nanoseconds, intended: intended(change))
                     context.record("app edit \(change.kind.rawValue) \(change.table) \(change.entityId.prefix(8)) \(change.groups.joined(separator: ","))")
                 }
             } catch {
@@ -153,6 +153,24 @@ struct SwissCoinSession {
             return try edits.deleteTransaction(id)
         case .signOut, .signIn:
             return nil
+        }
+    }
+
+    /// The row values `change` set, as a push would read them from the store now (empty for a
+    /// delete or an entity no longer there).
+    func intended(_ change: OutboxChange) -> CloudRow {
+        guard change.kind != .delete, let db = try? store.load() else { return [:] }
+        let codec = SyncRowCodec(defaultCurrency: defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD",
+                                 offsetSeconds: db.timeZoneOffsetSeconds)
+        let groups = change.groups.compactMap(SyncFieldGroup.init(rawValue:))
+        switch change.table {
+        case SyncTables.persons:
+            return db.persons.first { $0.id == change.entityId }.map { codec.fields($0, groups) } ?? [:]
+        case SyncTables.transactions:
+            guard let tx = db.transactions.first(where: { $0.id == change.entityId }) else { return [:] }
+            return change.kind == .create ? codec.createFields(tx).row : codec.fields(tx, groups).row
+        default:
+            return [:]
         }
     }
 

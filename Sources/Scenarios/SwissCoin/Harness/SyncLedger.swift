@@ -11,6 +11,9 @@ final class SyncLedger: @unchecked Sendable {
         var account: String
         var change: OutboxChange
         var atNanoseconds: Int64
+        /// The row values the user set, for the change's groups, read from the store right after
+        /// the edit (empty for a delete): what a push of this change must carry.
+        var intended: CloudRow = [:]
     }
 
     struct Ack: Sendable {
@@ -38,8 +41,8 @@ final class SyncLedger: @unchecked Sendable {
     /// Per device, the last sync error (nil after a pass that succeeded).
     private(set) var lastError: [String: String] = [:]
 
-    func edited(_ device: String, _ account: String, _ change: OutboxChange, at now: Int64) {
-        edits.append(Edit(device: device, account: account, change: change, atNanoseconds: now))
+    func edited(_ device: String, _ account: String, _ change: OutboxChange, at now: Int64, intended: CloudRow = [:]) {
+        edits.append(Edit(device: device, account: account, change: change, atNanoseconds: now, intended: intended))
     }
 
     func acknowledged(_ device: String, _ account: String, _ ack: SyncEngine.Acknowledgement, at now: Int64) {

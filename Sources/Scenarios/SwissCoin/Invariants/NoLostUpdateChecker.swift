@@ -30,6 +30,7 @@ struct NoLostUpdateChecker: InvariantChecker {
                                     actual: "\(actual.canonicalText) (\(overwriter(world, edit)))"))
         }
         diffs += syncDiffs(world, rows)
+        diffs += intentDiffs(world)
         return ViolationReport.of(name, diffs) { "\($0) acknowledged edits were overwritten" }
     }
 
