@@ -47,4 +47,22 @@ extension SwissCoinSyncTests {
         }
         XCTAssertEqual(NoLossChecker().unsyncedLosses(world), [])
     }
+
+    /// A push answered `gone` for an entity the server never held is no delete: the create the
+    /// app dropped with it is lost (a sync engine that pushes an update before its create).
+    func testNoLossReportsACreateDroppedByAGoneForAnEntityTheServerNeverHeld() throws {
+        let world = try self.world { stage in
+            let alice = stage.account("alice").userId
+            let id = "e0000000-0000-4000-8000-0000000000aa"
+            let create = OutboxChange(changeId: "create-1", table: "financial_transactions", entityId: id, kind: .create, groups: ["money", "text"])
+            let update = OutboxChange(changeId: "update-1", table: "financial_transactions", entityId: id, kind: .update, groups: ["text"])
+            stage.ledger.edited("device-1", alice, create, at: stage.sim.now.nanoseconds)
+            stage.ledger.edited("device-1", alice, update, at: stage.sim.now.nanoseconds)
+            stage.ledger.acknowledged("device-1", alice, SyncEngine.Acknowledgement(
+                change: update, outcome: "gone", revision: nil, fields: [:], splits: nil, payers: nil), at: stage.sim.now.nanoseconds + 1)
+        }
+        let lost = NoLossChecker().unsyncedLosses(world)
+        XCTAssertEqual(lost.count, 1, "\(lost)")
+        XCTAssertTrue(lost.first?.entity.hasPrefix("create financial_transactions e0000000") == true, "\(lost)")
+    }
 }
