@@ -224,8 +224,12 @@ public final class SyncEngine {
             db.sync!.revisions[key] = nil
             return
         }
-        let pending = Set(db.sync!.outbox.filter { $0.table == table && $0.entityId == id }
-            .flatMap(\.groups).compactMap(SyncFieldGroup.init(rawValue:)))
+        let changes = db.sync!.outbox.filter { $0.table == table && $0.entityId == id }
+        // A delete the user saved and has not pushed yet wins over what the pull brings: the
+        // entity stays gone (re-adding it would show it again and let an earlier pending edit
+        // push the server's values as the user's).
+        if changes.contains(where: { $0.kind == .delete }) { return }
+        let pending = Set(changes.flatMap(\.groups).compactMap(SyncFieldGroup.init(rawValue:)))
         let codec = codec(db)
         switch table {
         case SyncTables.persons:
