@@ -1,0 +1,49 @@
+"""Realistic bugs in Minuta's fixed storage and conflict resolution, for Scripts/mutation-test.py.
+Each: (name, path, old text, new text, what the bug is).
+
+Measured (100 seeds of each scenario, --size 0): none of these is caught yet. Analysis:
+- move-keeps-source, repair-keeps-oldest: the fixed app repairs the layout at every launch (a record
+  held in two months keeps its latest move), so a move that leaves its source is repaired; keeping
+  the oldest copy matters only when a kill lands between a move's two writes (rare).
+- delete-no-tombstone: a concurrent edit of a deleted record writes into the record's object, and
+  the CRDT's delete of the key wins over it; the tombstone is a second line of defence.
+- merge-write-ignores-disk, save-ignores-disk, unloadable-copy-deleted, read-skips-copies: real gaps.
+  They lose data only when another writer (the App Intents process, or the folder daemon bringing
+  the other device's file) lands between a read and the following write of the same file, or
+  while a copy is still downloading; the workloads rarely put a second writer in that window.
+"""
+SCENARIOS = ["minuta/conflict-copies", "minuta/shared-folder-overwrite", "minuta/conflicting-edits",
+             "minuta/offline-edits-then-sync", "minuta/time-zone-and-month-boundary"]
+C = "Sources/Scenarios/Minuta/Conflicts/ConflictResolutionService.swift"
+S = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService.swift"
+R = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService+Records.swift"
+MUTANTS = [
+ ("merge-write-ignores-disk", C,
+  "                    if let disk { try merged.merge(other: Document(disk, actor: actor)) }\n                    return merged.save()",
+  "                    _ = actor\n                    return merged.save()",
+  "conflict resolution writes the merged primary over the file without merging what is on disk now"),
+ ("save-ignores-disk", S,
+  "                    try document.merge(other: other)\n                }\n                return document.save()",
+  "                    _ = other\n                }\n                return document.save()",
+  "a save writes the cached document without merging the file on disk at that instant"),
+ ("unloadable-copy-deleted", C,
+  "                guard let document = try? await load(copy) else { continue }  // still downloading: later",
+  "                guard let document = try? await load(copy) else { resolved.append(copy); continue }",
+  "a conflict copy that does not load yet (still downloading) is deleted with the others"),
+ ("read-skips-copies", S,
+  "            for copy in try await conflictCopies(of: path) {",
+  "            for copy in [String]() {",
+  "reads do not merge the file's conflict copies (only conflict resolution does)"),
+ ("move-keeps-source", R,
+  "            try reloaded.delete(obj: .ROOT, key: record.id)\n            try await saveRecordDocument(source)",
+  "            _ = reloaded",
+  "a record moved to another month is not removed from the old month"),
+ ("delete-no-tombstone", R,
+  "            if month == home { try document.put(obj: .ROOT, key: Self.tombstonePrefix + record.id, value: .Boolean(true)) }",
+  "",
+  "a delete leaves no tombstone: a concurrent edit elsewhere re-creates the record"),
+ ("repair-keeps-oldest", R,
+  "            for stale in copies.dropLast() {",
+  "            for stale in copies.dropFirst() {",
+  "layout repair keeps the oldest copy of a record held in two months, not the latest move"),
+]
