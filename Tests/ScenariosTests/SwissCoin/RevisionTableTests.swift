@@ -46,3 +46,20 @@ final class RevisionTableTests: XCTestCase {
         XCTAssertEqual(decoded, table)
     }
 }
+
+/// `StoreEncoder.occurrences` finds every needle's starts in one pass, as separate searches would.
+final class StoreEncoderOccurrencesTests: XCTestCase {
+    private func naive(_ needle: [UInt8], _ haystack: [UInt8]) -> [Int] {
+        guard needle.count <= haystack.count else { return [] }
+        return (0...(haystack.count - needle.count)).filter { Array(haystack[$0..<($0 + needle.count)]) == needle }
+    }
+
+    func testOnePassFindsWhatOneSearchPerNeedleFinds() {
+        let haystack = Array("xx\"m-1\",\"m-2\"m-1m-10\"m-3 ab abab".utf8)
+        for needles in [["\"m-1", "\"m-2", "\"m-3", "m-10"], ["ab", "b", "abab"], ["zz"], ["x"]] {
+            let bytes = needles.map { Array($0.utf8) }
+            XCTAssertEqual(StoreEncoder.occurrences(of: bytes, in: haystack), bytes.map { naive($0, haystack) }, "\(needles)")
+        }
+        XCTAssertEqual(StoreEncoder.occurrences(of: [Array("long".utf8)], in: Array("lo".utf8)), [[]])
+    }
+}
