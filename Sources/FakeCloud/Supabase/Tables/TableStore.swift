@@ -91,7 +91,10 @@ public struct TableStore {
             throw PostgrestError(
                 code: "42P01", message: "relation \"public.\(request.table)\" does not exist")
         }
-        if case .select = request.action {} else { revision &+= 1 }
+        if case .select = request.action {} else {
+            revision &+= 1
+            tableRevisions[request.table, default: 0] &+= 1  // as `revision`: a failed write counts too
+        }
         let mark = journal.count
         let logMark = provenance.entries.count
         let keysMark = referencedKeys
