@@ -30,7 +30,7 @@ public final class SupabaseServer: SimService {
     public internal(set) var store: TableStore
     public internal(set) var auth: AuthService
     public internal(set) var storage: StorageBuckets
-    private let functionMemo = FunctionMemo()
+    private let functionMemo = TableReadMemo()
     /// Values checkers derive from the stored rows (`AdminView.memoized`).
     let adminMemo = FunctionMemo()
 
@@ -106,11 +106,12 @@ public final class SupabaseServer: SimService {
         let call = FunctionCall(body: body, auth: statement.auth, device: statement.device, runner: { [unowned self] request, elevated in
             var asCaller = statement
             if elevated { asCaller.auth = .serviceRole }
+            self.noteMemoReads(request, asCaller.auth)
             do throws(PostgrestError) {
                 return .success(try self.store.execute(request, by: asCaller))
             } catch { return .failure(error) }
         }, memo: { [unowned self] key, compute in
-            try self.functionMemo.value(memoPrefix + key, revision: self.store.revision, compute)
+            try self.functionMemo.value(memoPrefix + key, revision: { self.store.tableRevision($0) }, compute)
         })
         let mark = function.atomic ? store.beginTransaction() : nil
         let result = function.run(call)
@@ -118,6 +119,19 @@ public final class SupabaseServer: SimService {
         context.record(name, "function \(functionName) status=\(result.status)")
         let error = result.status >= 400 ? PostgrestError(code: String(result.status), message: result.body.canonicalText) : nil
         return SupabaseResponse(status: result.status, body: result.body, error: error)
+    }
+
+    /// Tells the memo what `request` reads: its table and, under RLS, every table the table's
+    /// policies can read (all tables when that is unknown); a write is never remembered.
+    private func noteMemoReads(_ request: TableRequest, _ auth: AuthContext) {
+        guard case .select = request.action else {
+            functionMemo.noteWrite()
+            return
+        }
+        functionMemo.noteRead([request.table])
+        if auth.role != .serviceRole {
+            functionMemo.noteRead(store.policyReach(from: request.table) ?? store.tableNames)
+        }
     }
 
     public func injectedFailure(_ failure: InjectedServerFailure, for request: SupabaseRequest) -> SupabaseResponse {

@@ -20,7 +20,9 @@ extension TableStore {
         let coerced = try convert(schema, values)
         let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
-        for index in rows[schema.name]!.indices {
+        // Candidates are fixed before the first write: a row matches on its value before the
+        // statement, and an update never moves a row.
+        for index in keyedPositions(schema, request.filters) ?? Array(rows[schema.name]!.indices) {
             let row = rows[schema.name]![index]
             guard try matches(row, schema, request.filters), isModifiable(schema, row, .update, policy) else { continue }
             var updated = row

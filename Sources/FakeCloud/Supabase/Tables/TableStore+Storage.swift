@@ -31,6 +31,7 @@ extension TableStore {
     mutating func appendRow(_ table: String, _ row: Row) {
         let position = rows[table, default: []].count
         rows[table, default: []].append(row)
+        tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { $0.insert(row, at: position) }
         journal.append(.appended(table: table))
     }
@@ -39,6 +40,7 @@ extension TableStore {
     mutating func replaceRow(_ table: String, at position: Int, with row: Row) {
         let old = rows[table]![position]
         rows[table]![position] = row
+        tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { index in
             index.remove(old, at: position)
             index.insert(row, at: position)
@@ -51,6 +53,7 @@ extension TableStore {
     mutating func replaceTable(_ table: String, with newRows: [Row]) {
         let old = rows[table] ?? []
         rows[table] = newRows
+        tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { $0.rebuild(newRows) }
         referencedKeys.tableReplaced(table)
         journal.append(.table(table: table, old: old))
@@ -59,7 +62,9 @@ extension TableStore {
     /// Takes back the journaled changes after `mark`, newest first.
     mutating func undo(to mark: Int) {
         while journal.count > mark {
-            switch journal.removeLast() {
+            let change = journal.removeLast()
+            tableRevisions[change.table, default: 0] &+= 1
+            switch change {
             case .appended(let table):
                 let position = rows[table]!.count - 1
                 let row = rows[table]!.removeLast()
@@ -75,6 +80,15 @@ extension TableStore {
                 rows[table] = old
                 indexes[table]!.withEach { $0.rebuild(old) }
             }
+        }
+    }
+}
+
+extension RowUndo {
+    /// The table the change was made to.
+    var table: String {
+        switch self {
+        case .appended(let table), .replaced(let table, _, _), .table(let table, _): table
         }
     }
 }

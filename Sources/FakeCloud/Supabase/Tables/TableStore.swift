@@ -23,6 +23,9 @@ public struct TableStore {
     /// Bumped by every statement that may write (whether or not it succeeds): equal revisions
     /// mean equal contents, which lets memoized function results stay valid.
     public private(set) var revision: UInt64 = 0
+    /// Per table, bumped by every change to its rows (including an undo): an unchanged value means
+    /// unchanged rows, which lets a memoized result that read only other tables stay valid.
+    var tableRevisions: [String: UInt64] = [:]
     var random: SimRandom
     /// The last value the server-wide sequence gave (`WriteStamp.sequence`); never rolled back.
     public internal(set) var lastSequenceValue: Int64 = 0
@@ -73,6 +76,9 @@ public struct TableStore {
         if openTransactions == 0 { journal.removeAll(keepingCapacity: true) }
     }
 
+    /// The revision of `table`'s rows (see `tableRevisions`).
+    public func tableRevision(_ table: String) -> UInt64 { tableRevisions[table] ?? 0 }
+
     /// All rows of `table` in stored form, bypassing RLS (for checkers and triggers).
     public func allRows(_ table: String) -> [Row] { rows[table] ?? [] }
 
@@ -85,7 +91,10 @@ public struct TableStore {
             throw PostgrestError(
                 code: "42P01", message: "relation \"public.\(request.table)\" does not exist")
         }
-        if case .select = request.action {} else { revision &+= 1 }
+        if case .select = request.action {} else {
+            revision &+= 1
+            tableRevisions[request.table, default: 0] &+= 1  // as `revision`: a failed write counts too
+        }
         let mark = journal.count
         let logMark = provenance.entries.count
         let keysMark = referencedKeys
@@ -161,8 +170,15 @@ public struct TableStore {
     {
         let policy = policyContext(statement.auth, for: schema.name)
         var result: [Row] = []
-        for row in rows[schema.name] ?? [] where try matches(row, schema, request.filters) {
-            if schema.security.passesUsing(.select, row, policy) { result.append(row) }
+        let stored = rows[schema.name] ?? []
+        if let positions = keyedPositions(schema, request.filters) {
+            for position in positions where try matches(stored[position], schema, request.filters) {
+                if schema.security.passesUsing(.select, stored[position], policy) { result.append(stored[position]) }
+            }
+        } else {
+            for row in stored where try matches(row, schema, request.filters) {
+                if schema.security.passesUsing(.select, row, policy) { result.append(row) }
+            }
         }
         result = sorted(result, schema, request.order)
         let start = min(result.count, max(0, request.offset ?? 0))

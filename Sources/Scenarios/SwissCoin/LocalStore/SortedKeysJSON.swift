@@ -160,7 +160,9 @@ enum SortedKeysJSON {
 
         /// `{"key":value,…}` in `JSONEncoder`'s `.sortedKeys` order (UTF-8 bytes, lexicographic).
         private func renderKeyed(into out: inout [UInt8]) throws {
-            // Insertion sort in place: a handful of keys, usually written nearly in order.
+            // Insertion sort in place: a handful of keys, usually written nearly in order. A big
+            // keyed container (a dictionary, written in hash order) is sorted properly instead.
+            if fields.count > 32 { fields.sort { precedes($0.key, $1.key) } }
             for i in fields.indices.dropFirst() {
                 var j = i
                 while j > 0 && precedes(fields[j].key, fields[j - 1].key) {

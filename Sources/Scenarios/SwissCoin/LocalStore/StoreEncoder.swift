@@ -84,8 +84,8 @@ final class StoreEncoder {
     /// `skeleton` with every marker replaced by its array; nil unless each marker occurs exactly once.
     private static func replace(_ pieces: [(marker: [UInt8], array: EncodedArray)], in skeleton: [UInt8]) -> Data? {
         var placed: [(start: Int, end: Int, array: EncodedArray)] = []
-        for piece in pieces {
-            let hits = occurrences(of: piece.marker, in: skeleton)
+        let hits = occurrences(of: pieces.map(\.marker), in: skeleton)
+        for (piece, hits) in zip(pieces, hits) {
             guard hits.count == 1 else { return nil }
             placed.append((hits[0], hits[0] + piece.marker.count, piece.array))
         }
@@ -102,11 +102,22 @@ final class StoreEncoder {
         return out
     }
 
-    private static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return [] }
-        var hits: [Int] = []
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { hits.append(start) }
+    /// Where each needle starts in `haystack`, found in one pass over it (the skeleton holds the
+    /// sync state's revisions, one entry per entity: a pass per needle made a save cost several
+    /// times the store's size). The needles share a prefix (the marker text), checked first.
+    static func occurrences(of needles: [[UInt8]], in haystack: [UInt8]) -> [[Int]] {
+        var hits = [[Int]](repeating: [], count: needles.count)
+        guard let shortest = needles.map(\.count).min(), shortest > 0, shortest <= haystack.count else { return hits }
+        let prefix = needles.dropFirst().reduce(needles[0]) { common, needle in
+            Array(zip(common, needle).prefix { $0.0 == $0.1 }.map(\.0))
+        }
+        haystack.withUnsafeBufferPointer { bytes in
+            for start in 0...(bytes.count - shortest) where prefix.isEmpty || bytes[start] == prefix[0] {
+                guard start + prefix.count <= bytes.count, bytes[start..<(start + prefix.count)].elementsEqual(prefix) else { continue }
+                for (slot, needle) in needles.enumerated() where start + needle.count <= bytes.count {
+                    if bytes[start..<(start + needle.count)].elementsEqual(needle) { hits[slot].append(start) }
+                }
+            }
         }
         return hits
     }

@@ -9,7 +9,7 @@ public struct SyncState: Codable, Equatable, Sendable {
     /// Local changes not yet acknowledged by the server, oldest first.
     public var outbox: [OutboxChange] = []
     /// The server revision each synced entity had when last seen (`SyncEntityKey.text`).
-    public var revisions: [String: Int64] = [:]
+    public var revisions: RevisionTable = [:]
     /// Changes the server refused for good (kept for the user, never retried).
     public var rejected: [OutboxChange] = []
 

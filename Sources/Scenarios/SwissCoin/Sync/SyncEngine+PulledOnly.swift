@@ -7,26 +7,28 @@ import SimValues
 extension SyncEngine {
     /// Stores one pulled row of a pulled-only `table` (unknown tables are ignored).
     func applyPulledOnly(_ table: String, _ id: String, _ row: CloudRow, _ change: JSONValue, _ codec: SyncRowCodec,
-                         to db: inout LocalDatabase) {
+                         to db: inout LocalDatabase, positions: inout EntityPositions) {
+        func store<T>(_ value: T, into array: inout [T], _ idOf: KeyPath<T, String?>) {
+            Self.put(value, id: id, table: table, into: &array, idOf, positions: &positions)
+        }
         switch table {
         case SyncTables.settlements:
-            Self.put(codec.settlement(from: row), id: id, into: &db.settlements, \.id)
+            store(codec.settlement(from: row), into: &db.settlements, \.id)
         case SyncTables.groups:
-            let local = db.groups.first { $0.id == id }
-            Self.put(codec.group(from: row, members: change["members"]?.arrayValue ?? [], over: local), id: id, into: &db.groups, \.id)
+            let local = positions.index(table, id, in: db.groups, \.id).map { db.groups[$0] }
+            store(codec.group(from: row, members: change["members"]?.arrayValue ?? [], over: local), into: &db.groups, \.id)
         case SyncTables.subscriptions:
-            Self.put(codec.subscription(from: row, subscribers: change["subscribers"]?.arrayValue ?? []), id: id,
-                     into: &db.subscriptions, \.id)
+            store(codec.subscription(from: row, subscribers: change["subscribers"]?.arrayValue ?? []), into: &db.subscriptions, \.id)
         case SyncTables.reminders:
-            Self.put(codec.reminder(from: row), id: id, into: &db.reminders, \.id)
+            store(codec.reminder(from: row), into: &db.reminders, \.id)
         case SyncTables.chatMessages:
-            Self.put(codec.chatMessage(from: row), id: id, into: &db.chatMessages, \.id)
+            store(codec.chatMessage(from: row), into: &db.chatMessages, \.id)
         case SyncTables.subscriptionPayments:
-            Self.put(codec.subscriptionPayment(from: row), id: id, into: &db.subscriptionPayments, \.id)
+            store(codec.subscriptionPayment(from: row), into: &db.subscriptionPayments, \.id)
         case SyncTables.subscriptionSettlements:
-            Self.put(codec.subscriptionSettlement(from: row), id: id, into: &db.subscriptionSettlements, \.id)
+            store(codec.subscriptionSettlement(from: row), into: &db.subscriptionSettlements, \.id)
         case SyncTables.subscriptionReminders:
-            Self.put(codec.subscriptionReminder(from: row), id: id, into: &db.subscriptionReminders, \.id)
+            store(codec.subscriptionReminder(from: row), into: &db.subscriptionReminders, \.id)
         default:
             return
         }
@@ -48,11 +50,13 @@ extension SyncEngine {
     }
 
     /// Replaces the element with `id`, or appends `value` (creation order, as a Core Data insert).
-    static func put<T>(_ value: T, id: String, into array: inout [T], _ idOf: KeyPath<T, String?>) {
-        if let index = array.firstIndex(where: { $0[keyPath: idOf] == id }) {
+    static func put<T>(_ value: T, id: String, table: String, into array: inout [T], _ idOf: KeyPath<T, String?>,
+                       positions: inout EntityPositions) {
+        if let index = positions.index(table, id, in: array, idOf) {
             array[index] = value
         } else {
             array.append(value)
+            positions.appended(table, id, at: array.count - 1)
         }
     }
 }

@@ -198,7 +198,8 @@ public final class SyncEngine {
                 throw SyncError.malformedAnswer(answer.canonicalText)
             }
             try update { db in
-                for change in changes { apply(change, to: &db) }
+                var positions = EntityPositions()
+                for change in changes { apply(change, to: &db, positions: &positions) }
                 var sync = db.sync ?? SyncState()
                 sync.cursor = max(sync.cursor, next)
                 db.sync = sync
@@ -211,7 +212,7 @@ public final class SyncEngine {
     /// Applies one pulled entity: the server's values, except field groups with a change still pending
     /// here (they are pushed on top later); a soft-deleted row removes the entity and its pending
     /// changes.
-    func apply(_ change: JSONValue, to db: inout LocalDatabase) {
+    func apply(_ change: JSONValue, to db: inout LocalDatabase, positions: inout EntityPositions) {
         guard let table = change["table"]?.stringValue, let row = change["row"]?.objectValue, let id = row["id"]?.stringValue
         else { return }
         let key = SyncEntityKey.text(table, id)
@@ -220,6 +221,7 @@ public final class SyncEngine {
         if db.sync == nil { db.sync = SyncState() }
         if !(row["deleted_at"] ?? .null).isNull {
             Self.removeEntity(table, id, from: &db)
+            positions.removed(from: table)
             db.sync!.outbox.removeAll { $0.table == table && $0.entityId == id }
             db.sync!.revisions[key] = nil
             return
@@ -233,21 +235,23 @@ public final class SyncEngine {
         let codec = codec(db)
         switch table {
         case SyncTables.persons:
-            if let index = db.persons.firstIndex(where: { $0.id == id }) {
+            if let index = positions.index(table, id, in: db.persons, \.id) {
                 db.persons[index] = codec.person(from: row, over: db.persons[index], keeping: pending)
             } else {
                 db.persons.append(codec.person(from: row, over: nil, keeping: []))
+                positions.appended(table, id, at: db.persons.count - 1)
             }
         case SyncTables.transactions:
             let splits = change["splits"]?.arrayValue ?? [], payers = change["payers"]?.arrayValue ?? []
-            if let index = db.transactions.firstIndex(where: { $0.id == id }) {
+            if let index = positions.index(table, id, in: db.transactions, \.id) {
                 db.transactions[index] = codec.transaction(from: row, splits: splits, payers: payers, over: db.transactions[index], keeping: pending)
             } else {
                 db.transactions.append(codec.transaction(from: row, splits: splits, payers: payers, over: nil, keeping: []))
+                positions.appended(table, id, at: db.transactions.count - 1)
             }
         default:
             // Pulled only: the server's row replaces the local one (no field group is ever pending).
-            applyPulledOnly(table, id, row, change, codec, to: &db)
+            applyPulledOnly(table, id, row, change, codec, to: &db, positions: &positions)
             return
         }
         db.sync!.revisions[key] = row["revision"]?.intValue ?? 1
