@@ -34,8 +34,8 @@ extension SwissCoinScenario {
                 await own.waitUntilStopped()
                 // The first sync begins once every migration completed (the fixed migration's
                 // verification cannot pass while other devices edit the account: see the README).
-                var migrated = [first]
-                for device in [restored, own] where await stage.waitForMigration(device) { migrated.append(device) }
+                // Their retries finish on a quiet network, as in the other sync scenarios.
+                let migrated = await stage.withQuietNetwork { await stage.waitForMigrations([first, restored, own]) }
                 await stage.firstSync(migrated)
             })
         }
@@ -57,6 +57,27 @@ extension SwissCoinScenario {
             sweepSyncKills(devices)
             for device in devices { launch(device) }
             for device in devices { await kills.waitUntilDone(device) }
+        }
+
+        /// Waits until each device announced a completed migration, reopening the apps that stopped
+        /// without one together (one device's upload changes the balances the other verifies, so
+        /// waiting for them one at a time with the other closed could never end). Returns those
+        /// that completed.
+        func waitForMigrations(_ devices: [Device], reopens: Int = 60, limit: Int = 100_000) async -> [Device] {
+            func done(_ device: Device) -> Bool { (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 }
+            var reopened = 0
+            for _ in 0..<limit {
+                let pending = devices.filter { !done($0) }
+                if pending.isEmpty { return devices }
+                if pending.allSatisfy({ $0.state != .running }) {
+                    guard reopened < reopens else { return devices.filter(done) }
+                    reopened += 1
+                    for device in pending { device.relaunch() }
+                }
+                await pause(.milliseconds(100))
+            }
+            sim.noteBoundHit("waited \(limit / 10) s for the migrations on \(devices.map(\.name).joined(separator: ", "))")
+            return devices.filter(done)
         }
 
         /// Waits for the device's app to stop, reopening it (up to `relaunches` times) until its
