@@ -1,0 +1,42 @@
+/// What the users expect to exist: every object an app confirmed, by its logical key
+/// (`Goal <id>`, `AssetAllocation <asset>/<goal>`, `MonthlyPlan <goal>/<month>`,
+/// `MonthlyExecutionRecord <month>` …, months in the declared zone), with the iCloud account the
+/// device was mirroring for when it confirmed (nil: local-only, adopted by the next account),
+/// and the exact amount of every transaction.
+struct CryptoLedger {
+    struct Entry: Hashable {
+        var key: String
+        var owner: String?
+        var device: String
+    }
+
+    private(set) var entries: [Entry] = []
+    /// Exact amounts of transactions by id (what the user typed).
+    private(set) var transactionAmounts: [String: Units] = [:]
+
+    /// Records a confirmed action's objects.
+    mutating func acknowledge(_ action: SavingsAction, device: String, owner: String?, month: String) {
+        for key in Self.keys(action, month: month) {
+            let entry = Entry(key: key, owner: owner, device: device)
+            if !entries.contains(entry) { entries.append(entry) }
+        }
+        if case .addTransaction(let id, _, let amount) = action { transactionAmounts[id] = amount }
+    }
+
+    /// The logical keys an action creates or touches.
+    static func keys(_ action: SavingsAction, month: String) -> [String] {
+        switch action {
+        case .addGoal(let id, _, _, _, _), .editGoal(let id, _, _): return ["Goal \(id)"]
+        case .addAsset(let id, _): return ["Asset \(id)"]
+        case .addTransaction(let id, _, _): return ["Transaction \(id)"]
+        case .allocate(let asset, let goal, _, let history, _): return ["AssetAllocation \(asset)/\(goal)", "AllocationHistory \(history)"]
+        case .planMonth(let goal, _): return ["MonthlyPlan \(goal)/\(month)"]
+        case .completeMonth(let snapshot, _):
+            return ["MonthlyExecutionRecord \(month)", "CompletedExecution \(month)", "ExecutionSnapshot \(snapshot)"]
+        case .sync: return []
+        }
+    }
+
+    /// The owners of a key (several when users of different accounts made the same natural key).
+    func entries(owner: String?) -> [Entry] { entries.filter { $0.owner == owner } }
+}
