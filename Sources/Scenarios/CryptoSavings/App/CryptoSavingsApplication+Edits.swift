@@ -56,8 +56,8 @@ extension CryptoSavingsApplication {
             return allocate(assetID, goalID, amount, historyID: historyID, freshID: freshID, context, view)
         case .planMonth(let goalID, let freshID):
             return planMonth(goalID, freshID: freshID, context, view)
-        case .completeMonth(let snapshotID, let freshIDs):
-            return completeMonth(snapshotID: snapshotID, freshIDs: freshIDs, context, view)
+        case .completeMonth(let snapshotID, let freshIDs, let bytes):
+            return completeMonth(snapshotID: snapshotID, freshIDs: freshIDs, bytes: bytes, context, view)
         case .sync:
             return []
         }
@@ -106,7 +106,7 @@ extension CryptoSavingsApplication {
         return ["MonthlyPlan \(existing?["id"]?.uuidValue ?? id)"]
     }
 
-    private func completeMonth(snapshotID: String, freshIDs: [String], _ context: ModelContext, _ view: SavingsView) -> [String]? {
+    private func completeMonth(snapshotID: String, freshIDs: [String], bytes: Int, _ context: ModelContext, _ view: SavingsView) -> [String]? {
         precondition(freshIDs.count == 2, "a record and a completed execution")
         let month = currentMonth
         let now = StoreValue.date(clock.nowMilliseconds)
@@ -121,9 +121,11 @@ extension CryptoSavingsApplication {
         let existingDone = find(view, "CompletedExecution", doneID)
         let done = existingDone?.id ?? context.insert("CompletedExecution", ["id": .uuid(doneID), "monthLabel": .string(month)])
         context.set(done, "completedAt", now)
-        var snapshot = EditJournal.encode(lines)
-        if variant.has(.appendsExecutionSnapshots) { snapshot = (existingDone?["goalSnapshotsData"]?.dataValue ?? []) + snapshot + padding(goals.count) }
-        context.set(done, "goalSnapshotsData", .data(snapshot))
+        for field in ["goalSnapshotsData", "exchangeRatesSnapshotData", "contributionSnapshotsData"] {
+            var blob = EditJournal.encode(lines) + Array(repeating: 0x20, count: bytes)
+            if variant.has(.appendsExecutionSnapshots) { blob = (existingDone?[field]?.dataValue ?? []) + blob }
+            context.set(done, field, .data(blob))
+        }
         if existingDone == nil { context.relate(done, "executionRecord", to: [record]) }
         for plan in (view.visible["MonthlyPlan"] ?? []) where plan["monthLabel"]?.stringValue == month {
             context.relate(plan.id, "executionRecord", to: [record])
@@ -131,9 +133,6 @@ extension CryptoSavingsApplication {
         context.insert("ExecutionSnapshot", ["id": .uuid(snapshotID), "capturedAt": now, "snapshotData": .data(EditJournal.encode(lines))])
         return ["MonthlyExecutionRecord \(recordID)", "CompletedExecution \(doneID)", "ExecutionSnapshot \(snapshotID)"]
     }
-
-    /// The plan's estimate: "~1KB per goal" of exchange rates and contribution details.
-    private func padding(_ goals: Int) -> [UInt8] { Array(repeating: 0x20, count: 1024 * max(1, goals)) }
 
     /// A natural key's stable id (fixed), or the fresh one (`random-natural-key-ids`).
     func naturalID(_ parts: [String], fresh: String) -> String {

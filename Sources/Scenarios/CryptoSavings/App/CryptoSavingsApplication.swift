@@ -29,6 +29,8 @@ public final class CryptoSavingsApplication {
     let journal: EditJournal
     /// Records imported and exported by this incarnation's syncs (quiescence: 0 when nobody edits).
     public private(set) var traffic = 0
+    /// Unsynced edits this incarnation set aside at an account change (and told the user about).
+    public private(set) var setAsideCount = 0
 
     public init(variant: CryptoSavingsVariant, build: Int, disk: StoreDisk, clock: any WallClock, probe: any PhaseProbe,
                 makeMirror: @escaping (ModelContainer, CloudKitMirrorOptions) -> CloudKitMirror) {
@@ -124,6 +126,7 @@ public final class CryptoSavingsApplication {
         guard let outcome = try? await mirror.checkAccount() else { return }
         if case .changed(let from?, _, _) = outcome, !pending.isEmpty, previous == from, !variant.has(.dropsUnsyncedOnAccountChange) {
             journal.setAside(pending, user: from)
+            setAsideCount += pending.count
         }
         if case .changed = outcome { journal.clear() }
         if case .unavailable = outcome { return }

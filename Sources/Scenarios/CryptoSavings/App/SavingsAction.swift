@@ -11,8 +11,10 @@ public enum SavingsAction: Sendable, Hashable, CustomStringConvertible {
     case allocate(assetID: String, goalID: String, amount: Units, historyID: String, freshID: String)
     /// Saves this month's plan for the goal (the derived amounts, stored as the plan has them).
     case planMonth(goalID: String, freshID: String)
-    /// Closes this month: the execution record, the completed execution and a snapshot.
-    case completeMonth(snapshotID: String, freshIDs: [String])
+    /// Closes this month: the execution record, the completed execution (its goal, exchange-rate
+    /// and contribution snapshots, each `snapshotBytes` long: the rate table and contribution
+    /// details the user's currencies make) and an execution snapshot.
+    case completeMonth(snapshotID: String, freshIDs: [String], snapshotBytes: Int)
     /// Opens the app only to sync.
     case sync
 

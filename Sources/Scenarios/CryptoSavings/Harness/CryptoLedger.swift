@@ -31,9 +31,17 @@ struct CryptoLedger {
         case .addTransaction(let id, _, _): return ["Transaction \(id)"]
         case .allocate(let asset, let goal, _, let history, _): return ["AssetAllocation \(asset)/\(goal)", "AllocationHistory \(history)"]
         case .planMonth(let goal, _): return ["MonthlyPlan \(goal)/\(month)"]
-        case .completeMonth(let snapshot, _):
+        case .completeMonth(let snapshot, _, _):
             return ["MonthlyExecutionRecord \(month)", "CompletedExecution \(month)", "ExecutionSnapshot \(snapshot)"]
         case .sync: return []
+        }
+    }
+
+    /// The device's mirror bound its local data to `user`: objects it confirmed before any
+    /// account (local-only, or while the account check failed) now belong to `user`.
+    mutating func adopt(device: String, user: String) {
+        for index in entries.indices where entries[index].device == device && entries[index].owner == nil {
+            entries[index].owner = user
         }
     }
 

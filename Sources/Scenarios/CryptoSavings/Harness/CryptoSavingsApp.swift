@@ -23,6 +23,10 @@ public enum CryptoSavingsApp {
     static var knownUncaught: [String: String] { [:] }
 
     static var scenarios: [any AppScenario] {
-        [CryptoSavingsScenario.conflictingEdits]
+        let all: [CryptoSavingsScenario] = [
+            .conflictingEdits, .enableCloudKitUpgrade, .accountSwitch, .offlineEditsThenSync, .flakyNetwork,
+            .firstSyncWithExistingCloudData, .recordTooLarge, .timeZoneAndMonthBoundary,
+        ]
+        return all
     }
 }

@@ -22,6 +22,8 @@ final class CryptoStage: @unchecked Sendable {
     var random: SimRandom
     /// Storage faults reach the devices' disks.
     var storageFaults = false
+    /// The mirror's asset threshold (scaled with the server's limits by the scenario's options).
+    var assetThresholdBytes = CloudKitMirrorOptions().assetThresholdBytes
     private(set) var phones: [String: Phone] = [:]
     private(set) var order: [String] = []
     var ledger = CryptoLedger()
@@ -130,6 +132,11 @@ final class CryptoStage: @unchecked Sendable {
     }
 
     func noteTraffic(_ context: DeviceContext, _ records: Int) { lastTraffic[context.deviceName] = records }
+
+    /// The device's mirror is bound to `user` (nil: to no account yet).
+    func noteMirroredUser(_ context: DeviceContext, _ user: String?) {
+        if let user { ledger.adopt(device: context.deviceName, user: user) }
+    }
 
     func acknowledge(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)

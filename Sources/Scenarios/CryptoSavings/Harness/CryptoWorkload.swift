@@ -32,7 +32,7 @@ extension CryptoStage {
             case 2, 3, 4, 5: return allocation(goal)
             case 6, 7: return .addTransaction(id: newID(), assetID: asset(goal.currency), amount: amount(goal.currency))
             case 8, 9: return .planMonth(goalID: goal.id, freshID: newID())
-            case 10: return .completeMonth(snapshotID: newID(), freshIDs: [newID(), newID()])
+            case 10: return .completeMonth(snapshotID: newID(), freshIDs: [newID(), newID()], snapshotBytes: 1024 * catalogue.goals.count)
             default: return addGoal(Self.currencies[draw(2)])
             }
         }

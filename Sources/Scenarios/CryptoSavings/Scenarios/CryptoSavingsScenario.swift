@@ -15,6 +15,10 @@ enum CryptoSavingsRun: ScenarioApp {
     struct Options: Sendable {
         var config = CloudKitServerConfig()
         var pageSizes = [1, 2, 3, 5, 200]
+        /// Byte sizes divided by this (the server's record and request limits, the mirror's
+        /// asset threshold, the scenario's blobs): the platform's ratios at a fraction of the
+        /// bytes, so a seed that fills a record stays cheap.
+        var sizeScale = 1
     }
 
     static var name: String { CryptoSavingsApp.name }
@@ -27,7 +31,11 @@ enum CryptoSavingsRun: ScenarioApp {
         var random = sim.random.fork("cryptosavings:server")
         var config = options.config
         config.changesPageSize = options.pageSizes[random.below(options.pageSizes.count)]
-        return CryptoStage(sim: sim, variant: variant, size: size, config: config)
+        config.maxRecordBytes /= options.sizeScale
+        config.maxRequestBytes /= options.sizeScale
+        let stage = CryptoStage(sim: sim, variant: variant, size: size, config: config)
+        stage.assetThresholdBytes = CloudKitMirrorOptions().assetThresholdBytes / options.sizeScale
+        return stage
     }
 
     static func heal(_ stage: CryptoStage) async -> HealingOutcome { await stage.heal() }
