@@ -27,6 +27,12 @@ public final class CryptoSavingsApplication {
     public private(set) var container: ModelContainer?
     public private(set) var mirror: CloudKitMirror?
     let journal: EditJournal
+    /// Whether this incarnation's mirror has checked the iCloud account. Until it has, nothing
+    /// is exported: the device may be signed in to another Apple ID than the one the local data
+    /// belongs to. NSPersistentCloudKitContainer checks the account's identity before it mirrors
+    /// (OpenCloudData's OCCloudKitSetupAssistant identity check); the fake's `exportChanges` does
+    /// not, so the app holds exports until `checkAccount` succeeded.
+    var accountChecked = false
     /// Records imported and exported by this incarnation's syncs (quiescence: 0 when nobody edits).
     public private(set) var traffic = 0
     /// Unsynced edits this incarnation set aside at an account change (and told the user about).
@@ -124,6 +130,7 @@ public final class CryptoSavingsApplication {
         let previous = mirror.mirroredUser
         let pending = journal.entries()
         guard let outcome = try? await mirror.checkAccount() else { return }
+        accountChecked = true
         if case .changed(let from?, _, _) = outcome, !pending.isEmpty, previous == from, !variant.has(.dropsUnsyncedOnAccountChange) {
             journal.setAside(pending, user: from)
             setAsideCount += pending.count
@@ -149,7 +156,7 @@ public final class CryptoSavingsApplication {
 
     /// Exports pending changes; a clean export (nothing left pending) empties the edit journal.
     public func export() async {
-        guard let mirror else { return }
+        guard let mirror, accountChecked else { return }
         probe.enter("export")
         guard let exported = try? await mirror.exportChanges() else { return }
         traffic += exported
