@@ -23,6 +23,9 @@ struct CryptoLedger {
         if case .addTransaction(let id, _, let amount) = action { transactionAmounts[id] = amount }
     }
 
+    /// Adds one entry as it stands (tests build ledgers this way).
+    mutating func append(_ entry: Entry) { entries.append(entry) }
+
     /// The logical keys an action creates or touches.
     static func keys(_ action: SavingsAction, month: String) -> [String] {
         switch action {

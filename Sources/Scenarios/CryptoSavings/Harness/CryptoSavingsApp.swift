@@ -19,7 +19,19 @@ public enum CryptoSavingsApp {
         return app
     }
 
-    static var defectCatches: [DefectCatch] { [] }
+    /// Where each defect must be caught (the README's defect table, checked by a test).
+    static var defectCatches: [DefectCatch] {
+        let edits = "conflicting-edits"
+        let rows: [(CryptoSavingsDefect, String, UInt64)] = [
+            (.compositeDedupeKeys, edits, 5), (.fetchOrderWinner, edits, 5), (.dedupeDeletesLosers, "time-zone-and-month-boundary", 10),
+            (.randomNaturalKeyIds, edits, 5), (.wipeOnOpenFailure, "enable-cloudkit-upgrade", 60),
+            (.keepsLocalDataOnAccountChange, "account-switch", 5), (.dropsUnsyncedOnAccountChange, "account-switch", 5),
+            (.floatingPointAmounts, edits, 5), (.trustsSyncedDerivedValues, edits, 10),
+            (.deviceLocalMonthLabel, "time-zone-and-month-boundary", 10), (.appendsExecutionSnapshots, "record-too-large", 10),
+        ]
+        return rows.map { DefectCatch($0.0.name, by: $0.1, within: 1...$0.2) }
+    }
+
     static var knownUncaught: [String: String] { [:] }
 
     static var scenarios: [any AppScenario] {
