@@ -32,6 +32,7 @@ struct CryptoDeviceApp: Sendable {
         guard app.container != nil else { return }
         while context.isAlive, let action = stage.takeAction(context.deviceName) {
             let owner = app.mirror?.mirroredUser
+            stage.attempt(action, context, owner: owner)
             let confirmed = await app.perform(action)
             guard context.isAlive else { return }
             stage.noteMirroredUser(context, app.mirror?.mirroredUser)

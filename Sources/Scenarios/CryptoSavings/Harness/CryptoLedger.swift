@@ -11,6 +11,9 @@ struct CryptoLedger {
     }
 
     private(set) var entries: [Entry] = []
+    /// Every object an app was asked to make, confirmed or not (a kill after the save and before
+    /// the confirmation leaves an object nobody confirmed): who may legitimately hold a key.
+    private(set) var attempts: [Entry] = []
     /// Exact amounts of transactions by id (what the user typed).
     private(set) var transactionAmounts: [String: Units] = [:]
 
@@ -21,6 +24,14 @@ struct CryptoLedger {
             if !entries.contains(entry) { entries.append(entry) }
         }
         if case .addTransaction(let id, _, let amount) = action { transactionAmounts[id] = amount }
+    }
+
+    /// Records an action handed to an app (before it runs).
+    mutating func attempt(_ action: SavingsAction, device: String, owner: String?, month: String) {
+        for key in Self.keys(action, month: month) {
+            let entry = Entry(key: key, owner: owner, device: device)
+            if !attempts.contains(entry) { attempts.append(entry) }
+        }
     }
 
     /// Adds one entry as it stands (tests build ledgers this way).
@@ -45,6 +56,9 @@ struct CryptoLedger {
     mutating func adopt(device: String, user: String) {
         for index in entries.indices where entries[index].device == device && entries[index].owner == nil {
             entries[index].owner = user
+        }
+        for index in attempts.indices where attempts[index].device == device && attempts[index].owner == nil {
+            attempts[index].owner = user
         }
     }
 

@@ -138,6 +138,11 @@ final class CryptoStage: @unchecked Sendable {
         if let user { ledger.adopt(device: context.deviceName, user: user) }
     }
 
+    func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
+        let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
+        ledger.attempt(action, device: context.deviceName, owner: owner, month: month)
+    }
+
     func acknowledge(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
         ledger.acknowledge(action, device: context.deviceName, owner: owner, month: month)
