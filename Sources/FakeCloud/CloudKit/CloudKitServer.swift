@@ -87,9 +87,10 @@ public final class CloudKitServer: SimService {
     public func handle(_ request: CloudKitRequest, context: ServiceContext) -> CloudKitResponse {
         // A request is authenticated as the account signed in when it was sent: a copy the
         // network delivers again later (a duplicate) acts for that account, not for whichever
-        // Apple ID the device has switched to since (CloudKit Web Services: every request
-        // carries the session's `ckWebAuthToken`; the native framework signs each operation with
-        // the device's account at enqueue time).
+        // Apple ID the device has switched to since. CloudKit web services carry the user's
+        // credential in the request itself ("Append the authentication token … That request
+        // then acts on behalf of the current user", CKFetchWebAuthTokenOperation). How the native
+        // framework authenticates an operation is undocumented; the fake treats it the same way.
         let account = requestAccounts[context.requestNumber] ?? self.account(of: context.caller)
         requestAccounts[context.requestNumber] = account
         if case .accountStatus = request {
