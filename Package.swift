@@ -43,14 +43,16 @@ let package = Package(
                 path: "Sources/Scenarios/Swiff", exclude: ["README.md"]),
         .target(name: "InfiniteStories", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/InfiniteStories", exclude: ["README.md"]),
+        .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
+                path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
         // The command line as a library: `SimrunCommand.main(apps:)` for any set of apps.
         .target(name: "SimrunCLI", dependencies: ["SimHarness"], path: "Sources/simrun/CLI"),
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CRDT", "Scenarios", "FakeCloud"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),

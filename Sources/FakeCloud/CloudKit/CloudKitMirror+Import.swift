@@ -36,7 +36,22 @@ extension CloudKitMirror {
     /// Applies server records to the store, last writer (the server's copy) winning, then links
     /// pending relationships whose targets are now present. The store is saved before the
     /// metadata, so a kill in between re-imports or re-exports, never loses the agreement.
+    ///
+    /// A failed save (a storage fault) leaves the metadata as it was before the page: Core Data
+    /// keeps the mirroring metadata (NSCKRecordMetadata) in the same store and the same save as
+    /// the imported objects, so the two cannot disagree. Without this, the next export would take
+    /// the page's records for synced objects that are gone and delete them from the server.
     func apply(changed: [CloudKitRecord], deleted: [CloudKitRecordID]) throws {
+        let before = state
+        do {
+            try applyPage(changed: changed, deleted: deleted)
+        } catch {
+            state = before
+            throw error
+        }
+    }
+
+    private func applyPage(changed: [CloudKitRecord], deleted: [CloudKitRecordID]) throws {
         let context = container.makeContext()
         var ids = identifiersByName()
         for record in changed {

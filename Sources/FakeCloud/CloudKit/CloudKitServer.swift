@@ -30,6 +30,8 @@ public final class CloudKitServer: SimService {
     public let config: CloudKitServerConfig
     var databases: [String: CloudKitDatabase] = [:]
     private(set) var deviceAccounts: [String: CloudKitDeviceAccount] = [:]
+    /// The account each request number was first handled for (a duplicate delivery reuses it).
+    private var requestAccounts: [UInt64: CloudKitDeviceAccount] = [:]
     private var nextTag = 0
     private let faults: FaultInjector?
     private weak var simulator: Simulator?
@@ -83,7 +85,14 @@ public final class CloudKitServer: SimService {
     // MARK: SimService
 
     public func handle(_ request: CloudKitRequest, context: ServiceContext) -> CloudKitResponse {
-        let account = self.account(of: context.caller)
+        // A request is authenticated as the account signed in when it was sent: a copy the
+        // network delivers again later (a duplicate) acts for that account, not for whichever
+        // Apple ID the device has switched to since. CloudKit web services carry the user's
+        // credential in the request itself ("Append the authentication token … That request
+        // then acts on behalf of the current user", CKFetchWebAuthTokenOperation). How the native
+        // framework authenticates an operation is undocumented; the fake treats it the same way.
+        let account = requestAccounts[context.requestNumber] ?? self.account(of: context.caller)
+        requestAccounts[context.requestNumber] = account
         if case .accountStatus = request {
             return CloudKitResponse(outcome: .accountStatus(account.status, userRecordName: account.user))
         }

@@ -1,3 +1,4 @@
+import CryptoSavings
 import InfiniteStories
 import Minuta
 import SimHarness
@@ -9,7 +10,7 @@ import Swiff
 public enum Catalog {
     /// The apps, in a fixed order.
     public static var apps: [AppDefinition] {
-        [SwissCoinApp.definition, MinutaApp.definition, SwiffApp.definition, StoriesApp.definition]
+        [SwissCoinApp.definition, MinutaApp.definition, SwiffApp.definition, StoriesApp.definition, CryptoSavingsApp.definition]
     }
 
     /// The app with this name.

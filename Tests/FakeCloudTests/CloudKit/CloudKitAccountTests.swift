@@ -28,6 +28,19 @@ final class CloudKitAccountTests: XCTestCase {
         XCTAssertEqual(bed.send(.createZone("Goals")).code, .notAuthenticated)
     }
 
+    func testADuplicateDeliveredAfterAnAccountSwitchActsForTheAccountThatSentIt() {
+        let bed = CloudKitTestBed()
+        bed.send(.createZone("Goals"))
+        let request = CloudKitRequest.modifyRecords(CloudKitModify(saves: [CloudKitTestBed.goal("g1")]))
+        bed.send(request)
+        let sentAsAlice = bed.requestNumber
+        bed.server.setAccount(.available(user: "bob"), device: "phone")
+        bed.send(.createZone("Goals"))
+        let again = ServiceContext(now: SimInstant(nanoseconds: 0), caller: "phone", requestNumber: sentAsAlice, trace: bed.trace)
+        _ = bed.server.handle(request, context: again)
+        XCTAssertEqual(bed.server.admin.records.map { "\($0.user):\($0.record.recordID.recordName)" }, ["alice:g1"], "nothing reaches bob")
+    }
+
     func testTemporarilyUnavailableAccountFailsWithCode36AndKeepsItsData() {
         let bed = CloudKitTestBed()
         bed.send(.createZone("Goals"))

@@ -41,7 +41,8 @@ final class DefectMatrixTests: XCTestCase {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
         let readmes = ["swisscoin": "Sources/Scenarios/SwissCoin/README.md", "minuta": "Sources/Scenarios/Minuta/README.md",
                        "swiff": "Sources/Scenarios/Swiff/README.md",
-                       "infinitestories": "Sources/Scenarios/InfiniteStories/README.md"]
+                       "infinitestories": "Sources/Scenarios/InfiniteStories/README.md",
+                       "cryptosavings": "Sources/Scenarios/CryptoSavings/README.md"]
         for app in Catalog.apps {
             guard let path = readmes[app.name] else { continue }
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

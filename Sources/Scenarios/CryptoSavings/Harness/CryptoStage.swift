@@ -1,0 +1,153 @@
+import AppPorts
+import FakeCloud
+import SimCore
+import SimHarness
+
+/// One CryptoSavings run's cast: the fake CloudKit, the user's devices (build, iCloud account,
+/// time zone), the actions queued for each app, what the users expect (the ledger) and what
+/// the harness saw (launches, wipes). Scenarios script it; healing and the checks read it.
+final class CryptoStage: @unchecked Sendable {
+    struct Phone {
+        let device: Device
+        var build: Int
+        var queue: [SavingsAction] = []
+        let faults: SimulatedStorageFaults
+    }
+
+    let sim: Simulator
+    let variant: CryptoSavingsVariant
+    let size: Int
+    let handle: ServiceHandle<CloudKitServer>
+    let kills: KillInjector
+    var random: SimRandom
+    /// Storage faults reach the devices' disks.
+    var storageFaults = false
+    /// The mirror's asset threshold (scaled with the server's limits by the scenario's options).
+    var assetThresholdBytes = CloudKitMirrorOptions().assetThresholdBytes
+    private(set) var phones: [String: Phone] = [:]
+    private(set) var order: [String] = []
+    var ledger = CryptoLedger()
+    /// The goals and assets the script has had the users make (confirmed or not).
+    var catalogue = CryptoCatalogue()
+    private(set) var wipes: [String] = []
+    /// Per device, the sync traffic (records imported + exported) of its last launch.
+    private(set) var lastTraffic: [String: Int] = [:]
+    private(set) var healing = false
+
+    init(sim: Simulator, variant: CryptoSavingsVariant, size: Int, config: CloudKitServerConfig) {
+        self.sim = sim
+        self.variant = variant
+        self.size = size
+        handle = sim.network.register(CloudKitServer(simulator: sim, config: config))
+        random = sim.random.fork("cryptosavings:stage")
+        kills = KillInjector(sim: sim, label: "cryptosavings: ")
+        sim.record("sim", "cryptosavings variant=\(variant.name) size=\(size) pageSize=\(config.changesPageSize)")
+    }
+
+    var server: CloudKitServer { sim.network.service(handle) }
+
+    /// A seeded integer in `0..<bound` for the script's choices.
+    func draw(_ bound: Int) -> Int { random.below(max(1, bound)) }
+
+    func newID() -> String { random.uuidString() }
+
+    func phone(_ name: String) -> Phone { phones[name]! }
+
+    /// A device with `build` installed, signed in to `user` (nil: no iCloud account).
+    @discardableResult
+    func addDevice(_ name: String, user: String?, build: Int = 2, utcOffsetSeconds: Int = 0, epochMilliseconds: Int64? = nil) -> Device {
+        var config = DeviceConfig(utcOffsetSeconds: utcOffsetSeconds, timeZoneName: "UTC\(utcOffsetSeconds >= 0 ? "+" : "")\(utcOffsetSeconds / 3600)")
+        if let epochMilliseconds { config.epochMilliseconds = epochMilliseconds }
+        let device = sim.addDevice(name, config: config)
+        phones[name] = Phone(device: device, build: build, faults: SimulatedStorageFaults(sim, device: name))
+        order.append(name)
+        setAccount(device, user.map { .available(user: $0) } ?? .noAccount)
+        return device
+    }
+
+    /// What Settings says the device is signed in to.
+    func setAccount(_ device: Device, _ account: CloudKitDeviceAccount) {
+        server.setAccount(account, device: device.name)
+        sim.record(device.name, "iCloud account \(account)")
+    }
+
+    func account(_ device: Device) -> CloudKitDeviceAccount { server.account(of: device.name) }
+
+    func install(_ device: Device, build: Int) {
+        phones[device.name]!.build = build
+        sim.record(device.name, "install build \(build)")
+    }
+
+    /// One sitting: the user opens the app and does `actions`; kills (the sweep's, if the device
+    /// has one) land wherever the sweep draws; the user reopens a killed app. Returns when done.
+    func session(_ device: Device, _ actions: [SavingsAction]) async {
+        phones[device.name]!.queue = actions
+        launch(device)
+        await kills.waitUntilDone(device)
+        phones[device.name]!.queue = []
+    }
+
+    func launch(_ device: Device) {
+        if device.incarnation == 0 {
+            let app = CryptoDeviceApp(stage: self)
+            device.launch { context in await app.main(context) }
+        } else {
+            device.relaunch()
+        }
+    }
+
+    func pause(seconds: Int) async {
+        try? await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(Int64(seconds))), tolerance: nil)
+    }
+
+    /// A scripted offline window (a `script` fault, so shrink can drop it).
+    @discardableResult
+    func goOffline(_ device: Device, _ label: String) -> Bool {
+        guard ScriptedStep.allows("offline", subject: "\(device.name)@\(label)", in: sim) else { return false }
+        sim.network.setOffline(device, true)
+        return true
+    }
+
+    func goOnline(_ device: Device) { sim.network.setOffline(device, false) }
+
+    /// The device's wall clock now (as its app reads it).
+    func wallMilliseconds(_ device: Device) -> Int64 {
+        device.config.epochMilliseconds + sim.now.nanoseconds / 1_000_000 + device.config.clockSkewMilliseconds
+    }
+
+    // MARK: What the device app reports
+
+    func takeAction(_ name: String) -> SavingsAction? {
+        guard phones[name]?.queue.isEmpty == false else { return nil }
+        return phones[name]!.queue.removeFirst()
+    }
+
+    func noteLaunch(_ context: DeviceContext, _ result: SavingsLaunch) {
+        context.record("launch build \(phones[context.deviceName]!.build): \(result)")
+        if case .wiped = result {
+            wipes.append(context.deviceName)
+            context.sometimes("cryptosavings: the store was wiped at launch")
+        }
+        if case .failed = result { context.sometimes("cryptosavings: the store failed to open") }
+    }
+
+    func noteTraffic(_ context: DeviceContext, _ records: Int) { lastTraffic[context.deviceName] = records }
+
+    /// The device's mirror is bound to `user` (nil: to no account yet).
+    func noteMirroredUser(_ context: DeviceContext, _ user: String?) {
+        if let user { ledger.adopt(device: context.deviceName, user: user) }
+    }
+
+    func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
+        let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
+        ledger.attempt(action, device: context.deviceName, owner: owner, month: month)
+    }
+
+    func acknowledge(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
+        let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
+        ledger.acknowledge(action, device: context.deviceName, owner: owner, month: month)
+        context.record("confirmed \(action)")
+    }
+
+    func beginHealing() { healing = true }
+}

@@ -1,0 +1,24 @@
+import SimCore
+import SimHarness
+
+extension CryptoSavingsScenario {
+    /// alice's phone and tablet share goals and allocations, then both edit offline — goals,
+    /// the same (asset, goal) allocations, this month's plans, month completions — and come back
+    /// online in a seeded order; small change pages deliver records before their targets. Kills
+    /// over both apps' whole life.
+    static let conflictingEdits = CryptoSavingsScenario(
+        name: "conflicting-edits",
+        summary: "two devices edit goals, allocations and plans offline; records arrive out of order",
+        faults: CryptoStage.syncFaults,
+        coverageMarks: ["cryptosavings: kill in import"],
+        script: { stage in
+            let (phone, tablet) = await stage.alicesPhoneAndTablet()
+            let devices = stage.draw(2) == 0 ? [phone, tablet] : [tablet, phone]
+            for device in devices { stage.goOffline(device, "edits") }
+            for device in devices { await stage.session(device, stage.edits(3 + stage.draw(4 + 2 * stage.size))) }
+            for device in devices {
+                stage.goOnline(device)
+                await stage.session(device, [.sync])
+            }
+        })
+}

@@ -1,0 +1,142 @@
+import AppPorts
+import FakeCloud
+import SimCore
+import SimHarness
+import XCTest
+@testable import CryptoSavings
+
+/// Every CryptoSavings checker, fed a world built by hand (store rows as the app writes them) to
+/// break exactly its invariant: the violation is reported, naming what broke; the consistent
+/// world passes every checker.
+final class CryptoSavingsCheckerTests: XCTestCase {
+    static let goal = "00000000-0000-4000-8000-00000000000a"
+    static let asset = "00000000-0000-4000-8000-00000000000b"
+    static let tx = "00000000-0000-4000-8000-00000000000c"
+    static let month = "2026-01"
+
+    /// A consistent store: one BTC asset with a transaction of 5000 sat, one goal of 1 BTC due
+    /// in 2026-10, 3000 sat allocated to it.
+    static func rows(allocation: String = "3000", transactionAmount: String = "5000", extra: [ModelRow] = []) -> [ModelRow] {
+        let goalID = PersistentIdentifier(entityName: "Goal", number: 1), assetID = PersistentIdentifier(entityName: "Asset", number: 2)
+        return [
+            ModelRow(id: goalID, attributes: ["id": .uuid(goal), "name": "Trip", "currency": "BTC", "targetUnits": "100000000",
+                                              "deadline": .date(1_790_000_000_000)], relationships: [:]),
+            ModelRow(id: assetID, attributes: ["id": .uuid(asset), "currency": "BTC"], relationships: [:]),
+            ModelRow(id: PersistentIdentifier(entityName: "Transaction", number: 3), attributes: ["id": .uuid(tx), "amountUnits": .string(transactionAmount)],
+                     relationships: ["asset": [assetID]]),
+            ModelRow(id: PersistentIdentifier(entityName: "AssetAllocation", number: 4),
+                     attributes: ["id": .uuid(DeterministicID.uuid(["allocation", asset, goal])), "amountUnits": .string(allocation)],
+                     relationships: ["asset": [assetID], "goal": [goalID]]),
+        ] + extra
+    }
+
+    static func device(_ name: String, account: String? = "alice", rows: [ModelRow], variant: CryptoSavingsVariant = .fixed,
+                       setAside: [String: [String]] = [:]) -> CryptoWorld.DeviceView {
+        let view = SavingsView(rows: rows, variant: variant, month: month)
+        return CryptoWorld.DeviceView(name: name, account: account, month: month, view: view, keyed: CryptoKeys.keyed(view, all: rows), setAside: setAside)
+    }
+
+    static func cloud(_ user: String = "alice", rows: [ModelRow]) -> CryptoWorld.CloudView {
+        let view = SavingsView(rows: rows, variant: .fixed, month: month)
+        return CryptoWorld.CloudView(user: user, view: view, keyed: CryptoKeys.keyed(view, all: rows))
+    }
+
+    static func ledger(_ keys: [(String, String?)] = [("Goal \(goal)", "alice"), ("Transaction \(tx)", "alice")]) -> CryptoLedger {
+        var ledger = CryptoLedger()
+        for (key, owner) in keys { ledger.append(CryptoLedger.Entry(key: key, owner: owner, device: "phone")) }
+        return ledger
+    }
+
+    static func world(devices: [CryptoWorld.DeviceView]? = nil, clouds: [CryptoWorld.CloudView]? = nil, ledger: CryptoLedger = ledger(),
+                      healing: HealingOutcome = .healed) -> CryptoWorld {
+        CryptoWorld(devices: devices ?? [device("phone", rows: rows()), device("tablet", rows: rows())],
+                    clouds: Dictionary(uniqueKeysWithValues: (clouds ?? [cloud(rows: rows())]).map { ($0.user, $0) }),
+                    ledger: ledger, healing: healing, wipes: [])
+    }
+
+    static func violations(_ world: CryptoWorld, _ invariant: String) -> [Violation] {
+        CryptoSavingsChecks.run(world, history: History()).filter { $0.invariant == invariant }
+    }
+
+    func testTheConsistentWorldPassesEveryChecker() {
+        XCTAssertEqual(CryptoSavingsChecks.run(Self.world(), history: History()), [])
+    }
+
+    func testNoLossReportsAConfirmedObjectMissingFromTheCloudAndADevice() {
+        let world = Self.world(ledger: Self.ledger([("Goal \(Self.goal)", "alice"), ("Transaction 99999999-0000-4000-8000-000000000000", "alice")]))
+        let found = Self.violations(world, "no-loss")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].entities[0].location.contains("iCloud(alice)"), "\(found)")
+    }
+
+    func testNoLossCountsAnEditSetAsideAtAnAccountChangeAsReportedNotLost() {
+        let key = "Transaction 99999999-0000-4000-8000-000000000000"
+        let setAside = Self.device("phone", account: "bob", rows: [], setAside: ["alice": [key]])
+        var world = Self.world(devices: [setAside, Self.device("tablet", rows: Self.rows())], ledger: Self.ledger([(key, "alice")]))
+        XCTAssertEqual(Self.violations(world, "no-loss"), [], "set aside and reported")
+        world.devices[0].setAside = [:]
+        XCTAssertEqual(Self.violations(world, "no-loss").count, 1, "dropped silently")
+    }
+
+    func testNoDuplicateReportsTwoShownAllocationsOfOneAssetAndGoal() {
+        let second = ModelRow(id: PersistentIdentifier(entityName: "AssetAllocation", number: 9),
+                              attributes: ["id": .uuid("99999999-0000-4000-8000-000000000009"), "amountUnits": "1"],
+                              relationships: ["asset": [PersistentIdentifier(entityName: "Asset", number: 2)], "goal": [PersistentIdentifier(entityName: "Goal", number: 1)]])
+        let world = Self.world(devices: [Self.device("phone", rows: Self.rows(extra: [second]))])
+        let found = Self.violations(world, "no-duplicate")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].entities.contains { $0.entity.contains("AssetAllocation by natural key") }, "\(found)")
+    }
+
+    func testConvergenceReportsDevicesOfOneAccountShowingDifferentAllocations() {
+        let world = Self.world(devices: [Self.device("phone", rows: Self.rows()), Self.device("tablet", rows: Self.rows(allocation: "4000"))])
+        XCTAssertEqual(Self.violations(world, "convergence").count, 1)
+    }
+
+    func testBalanceEqualityReportsADeviceBalanceThatDiffersFromTheCloudsRecords() {
+        let world = Self.world(devices: [Self.device("phone", rows: Self.rows(transactionAmount: "5001"))])
+        let found = Self.violations(world, "balance-equality")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0].entities[0].expected, "5000")
+    }
+
+    func testDerivedEqualsRecomputedReportsAStoredPlanShownInsteadOfTheRecomputation() {
+        let plan = ModelRow(id: PersistentIdentifier(entityName: "MonthlyPlan", number: 8),
+                            attributes: ["id": .uuid("99999999-0000-4000-8000-000000000008"), "goalId": .uuid(Self.goal), "monthLabel": .string(Self.month),
+                                         "remainingUnits": "7", "requiredUnits": "1", "monthsRemaining": 7], relationships: [:])
+        let stale = Self.device("phone", rows: Self.rows(extra: [plan]), variant: try! .parse("trusts-synced-derived-values"))
+        let found = Self.violations(Self.world(devices: [stale]), "derived-equals-recomputed")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0].entities[0].expected, "remaining 99997000 required 11110778 over 9")
+    }
+
+    func testReferentialIntegrityReportsATransactionWithoutItsAsset() {
+        let orphan = ModelRow(id: PersistentIdentifier(entityName: "Transaction", number: 7),
+                              attributes: ["id": .uuid("99999999-0000-4000-8000-000000000007"), "amountUnits": "1"], relationships: [:])
+        let found = Self.violations(Self.world(devices: [Self.device("phone", rows: Self.rows(extra: [orphan]))]), "referential-integrity")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].entities[0].entity.hasPrefix("Transaction 99999999 → Asset"), "\(found)")
+    }
+
+    func testNoCrossAccountLeakReportsAnotherAccountsObjectInTheCloudAndOnADevice() {
+        let bobs = Self.device("phone", account: "bob", rows: Self.rows())
+        let world = Self.world(devices: [bobs], clouds: [Self.cloud(rows: Self.rows()), Self.cloud("bob", rows: Self.rows())])
+        let found = Self.violations(world, "no-cross-account-leak")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].entities.contains { $0.location == "iCloud(bob)" } && found[0].entities.contains { $0.location == "phone as bob" }, "\(found)")
+    }
+
+    func testEventualCompletionReportsAShownObjectThatNeverReachedTheCloud() {
+        let world = Self.world(clouds: [Self.cloud(rows: Array(Self.rows().dropLast()))])
+        let found = Self.violations(world, "eventual-completion")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0].kind, .liveness)
+        XCTAssertTrue(found[0].entities.allSatisfy { $0.entity.hasPrefix("AssetAllocation") && $0.actual == "never uploaded" })
+    }
+
+    func testQuiescenceReportsSyncTrafficThatNeverStopped() {
+        let world = Self.world(healing: HealingOutcome(pending: ["traffic: phone still moved 3 records in healing round 6"]))
+        XCTAssertEqual(Self.violations(world, "quiescence").count, 1)
+        XCTAssertEqual(Self.violations(world, "eventual-completion"), [], "traffic is quiescence's, not completion's")
+    }
+}
