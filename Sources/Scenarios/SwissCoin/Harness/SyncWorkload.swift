@@ -28,18 +28,29 @@ extension SwissCoinStage {
     /// account: its verification compares with a server that moved on; see the README.)
     @discardableResult
     func waitForMigration(_ device: Device, reopens: Int = 30, limit: Int = 100_000) async -> Bool {
+        await !waitForMigrations([device], reopens: reopens, limit: limit).isEmpty
+    }
+
+    /// Waits until each device announced a completed migration, reopening the apps that stopped
+    /// without one together (one device's upload changes the balances the other verifies, so
+    /// waiting for them one at a time with the other closed could never end). Returns those
+    /// that completed.
+    func waitForMigrations(_ devices: [Device], reopens: Int = 60, limit: Int = 100_000) async -> [Device] {
+        func done(_ device: Device) -> Bool { (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 }
         var reopened = 0
         for _ in 0..<limit {
-            if (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 { return true }
-            if device.state != .running {
-                guard reopened < reopens else { return false }
+            let pending = devices.filter { !done($0) }
+            if pending.isEmpty { return devices }
+            if pending.allSatisfy({ $0.state != .running }) {
+                guard reopened < reopens else { return devices.filter(done) }
                 reopened += 1
-                device.relaunch()
+                for device in pending { device.relaunch() }
             }
             await pause(.milliseconds(100))
         }
-        sim.noteBoundHit("waited \(limit / 10) s for the migration on \(device.name)")
-        return false
+        let what = devices.count == 1 ? "the migration" : "the migrations"
+        sim.noteBoundHit("waited \(limit / 10) s for \(what) on \(devices.map(\.name).joined(separator: ", "))")
+        return devices.filter(done)
     }
 
     /// Runs `body` with every request fault family off (the first migration, which must finish

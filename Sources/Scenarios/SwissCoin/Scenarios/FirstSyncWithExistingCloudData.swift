@@ -59,27 +59,6 @@ extension SwissCoinScenario {
             for device in devices { await kills.waitUntilDone(device) }
         }
 
-        /// Waits until each device announced a completed migration, reopening the apps that stopped
-        /// without one together (one device's upload changes the balances the other verifies, so
-        /// waiting for them one at a time with the other closed could never end). Returns those
-        /// that completed.
-        func waitForMigrations(_ devices: [Device], reopens: Int = 60, limit: Int = 100_000) async -> [Device] {
-            func done(_ device: Device) -> Bool { (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 }
-            var reopened = 0
-            for _ in 0..<limit {
-                let pending = devices.filter { !done($0) }
-                if pending.isEmpty { return devices }
-                if pending.allSatisfy({ $0.state != .running }) {
-                    guard reopened < reopens else { return devices.filter(done) }
-                    reopened += 1
-                    for device in pending { device.relaunch() }
-                }
-                await pause(.milliseconds(100))
-            }
-            sim.noteBoundHit("waited \(limit / 10) s for the migrations on \(devices.map(\.name).joined(separator: ", "))")
-            return devices.filter(done)
-        }
-
         /// Waits for the device's app to stop, reopening it (up to `relaunches` times) until its
         /// migration reports completion.
         func settle(_ device: Device, relaunches: Int = 3) async {
