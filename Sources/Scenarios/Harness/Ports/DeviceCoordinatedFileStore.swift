@@ -5,40 +5,55 @@ import SimCore
 /// is an await point where the process can be killed and a sync daemon can run;
 /// `coordinatedWrite` yields once, then reads, transforms and writes in one step (what
 /// `NSFileCoordinator` guarantees). `onChange` hears every path the app writes or removes.
+///
+/// With `ioMicroseconds`, every operation also takes a drawn time on the device's clock before it
+/// acts (flash and file coordination take milliseconds on a phone), so a sync daemon or a second
+/// process can write the file between an app's read and its next write, as on a device; without
+/// it, file operations take no virtual time.
 public struct DeviceCoordinatedFileStore: CoordinatedFileStore {
     let context: DeviceContext
     let onChange: (@Sendable (String) -> Void)?
+    let ioMicroseconds: ClosedRange<Int>?
 
-    public init(_ context: DeviceContext, onChange: (@Sendable (String) -> Void)? = nil) {
+    public init(_ context: DeviceContext, ioMicroseconds: ClosedRange<Int>? = nil, onChange: (@Sendable (String) -> Void)? = nil) {
+        precondition(ioMicroseconds.map { $0.lowerBound >= 0 } ?? true, "an operation cannot take negative time")
         self.context = context
+        self.ioMicroseconds = ioMicroseconds
         self.onChange = onChange
     }
 
+    /// The await point before an operation: a yield, or the operation's drawn duration.
+    private func io() async throws {
+        guard let range = ioMicroseconds else { return await Task.yield() }
+        let micros = range.lowerBound + context.randomBelow(range.count)
+        try await context.sleep(for: .microseconds(micros))
+    }
+
     public func read(_ path: String) async throws -> [UInt8]? {
-        await Task.yield()
+        try await io()
         return context.readFile(path)
     }
 
     public func write(_ path: String, _ bytes: [UInt8]) async throws {
-        await Task.yield()
+        try await io()
         try context.writeFile(path, bytes)
         onChange?(path)
     }
 
     public func remove(_ path: String) async throws {
-        await Task.yield()
+        try await io()
         guard context.readFile(path) != nil else { return }
         try context.removeFile(path)
         onChange?(path)
     }
 
     public func list(prefix: String) async throws -> [String] {
-        await Task.yield()
+        try await io()
         return context.listFiles(prefix: prefix)
     }
 
     public func coordinatedWrite(_ path: String, _ transform: ([UInt8]?) throws -> [UInt8]?) async throws {
-        await Task.yield()
+        try await io()
         if let bytes = try transform(context.readFile(path)) {
             guard bytes != context.readFile(path) else { return }
             try context.writeFile(path, bytes)

@@ -19,6 +19,14 @@ enum MinutaAction: Sendable, Equatable {
     /// `StopTimerIntent`.
     case intentStopTimer
 
+    /// True for what the App Intents process does (Siri, a widget), not the app.
+    var isIntent: Bool {
+        switch self {
+        case .intentStartTimer, .intentStopTimer: true
+        default: false
+        }
+    }
+
     /// One change to a record.
     enum RecordEdit: Sendable, Equatable {
         case comment(String)

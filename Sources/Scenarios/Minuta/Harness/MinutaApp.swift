@@ -42,6 +42,6 @@ public enum MinutaApp {
     static var scenarios: [any AppScenario] {
         [MinutaScenario.conflictCopies, MinutaScenario.sharedFolderOverwrite, MinutaScenario.conflictingEdits,
          MinutaScenario.offlineEditsThenSync, MinutaScenario.concurrentMigration, MinutaScenario.interruptedUpload,
-         MinutaScenario.timeZoneAndMonthBoundary]
+         MinutaScenario.timeZoneAndMonthBoundary, MinutaScenario.concurrentWriters]
     }
 }

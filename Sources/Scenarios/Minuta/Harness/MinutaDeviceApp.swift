@@ -11,14 +11,37 @@ struct MinutaDeviceApp: Sendable {
 
     func main(_ context: DeviceContext) async {
         let session = MinutaSession(context: context, stage: stage)
+        guard stage.intentsBeside else {
+            await launchFlow(session)
+            await run(session, lane: context.deviceName)
+            return
+        }
+        // The App Intents process runs beside the app from its launch on (it migrates on its own
+        // before every intent). Both share the device's process slot: a kill ends both.
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await launchFlow(session)
+                await run(session, lane: context.deviceName)
+            }
+            group.addTask { await run(session, lane: MinutaStage.intentsLane(context.deviceName)) }
+        }
+    }
+
+    /// `loadData()`, then the launch counts as finished.
+    func launchFlow(_ session: MinutaSession) async {
         await session.loadData()
-        guard context.isAlive else { return }
-        stage.launched[context.deviceName] = context.incarnation
+        guard session.context.isAlive else { return }
+        stage.launched[session.context.deviceName] = session.context.incarnation
+    }
+
+    /// Runs the lane's actions one at a time until the script is finished with the device.
+    func run(_ session: MinutaSession, lane: String) async {
+        let context = session.context
         while context.isAlive && !Task.isCancelled {
-            if let next = stage.takeAction(context.deviceName) {
+            if let next = stage.takeAction(lane) {
                 await session.perform(next.action)
                 guard context.isAlive else { return }
-                stage.markDone(next.id)
+                stage.markDone(next.id, lane: lane)
             } else if stage.isFinished(context.deviceName) {
                 return
             } else {
@@ -36,13 +59,15 @@ final class MinutaSession: @unchecked Sendable {
     let storage: Minuta.HybridStorageService
     let intents: Minuta.AppIntents
     var view = MinutaView(tags: [], records: [])
+    /// Actions under way (two when the App Intents process acts beside the app).
+    var busy = 0
 
     init(context: DeviceContext, stage: MinutaStage) {
         self.context = context
         self.stage = stage
         let counter = stage.appWrites
         // The migration's backup next to the folder is not synced and does not count.
-        let files = DeviceCoordinatedFileStore(context) { path in
+        let files = DeviceCoordinatedFileStore(context, ioMicroseconds: stage.fileLatency) { path in
             if path.hasPrefix(Minuta.StoragePaths.folder) { counter.add() }
         }
         let clock = DeviceWallClock(context)

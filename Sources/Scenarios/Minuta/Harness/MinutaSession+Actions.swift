@@ -7,6 +7,9 @@ extension MinutaSession {
     typealias Ledger = EditLedger
 
     func perform(_ action: MinutaAction) async {
+        if busy > 0 { context.sometimes("minuta: two processes busy at once on one device") }
+        busy += 1
+        defer { busy -= 1 }
         switch action {
         case .refresh: await refresh()
         case .createRecord(let record): await createRecord(record)

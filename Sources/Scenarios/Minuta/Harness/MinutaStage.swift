@@ -35,7 +35,15 @@ final class MinutaStage: @unchecked Sendable {
     var launched: [String: Int] = [:]
     /// Document versions captured while the run was live (path → distinct versions, bounded).
     var liveDocuments: [String: [[UInt8]]] = [:]
+    /// True when the App Intents run in their own process beside the app (Siri or a widget while
+    /// the app is open: two writers of the same files on one device); false, they run in the app's
+    /// action loop, one action at a time. Set before the devices launch.
+    var intentsBeside = false
+    /// How long each of the apps' file operations takes, in microseconds (nil: no virtual time).
+    var fileLatency: ClosedRange<Int>?
     private var queues: [String: [(id: Int, action: MinutaAction)]] = [:]
+    /// The action each lane has taken and not finished (a kill leaves it here: it is lost).
+    private var inFlight: [String: Int] = [:]
     private var done: Set<Int> = []
     private var finished: Set<String> = []
     private var nextActionId = 0
@@ -113,6 +121,8 @@ final class MinutaStage: @unchecked Sendable {
 
     /// Launches (or relaunches) the app on `device`.
     func launch(_ device: Device) {
+        // What the last process had taken died with it.
+        for lane in [device.name, Self.intentsLane(device.name)] { inFlight[lane] = nil }
         let app = MinutaDeviceApp(stage: self)
         if device.incarnation == 0 { device.launch { context in await app.main(context) } } else { device.relaunch() }
     }
@@ -126,11 +136,20 @@ final class MinutaStage: @unchecked Sendable {
 
     // MARK: Actions
 
-    /// Queues an action for the device's app; returns its id.
+    /// The lane (a process's action queue) that runs `action` on `device`: the App Intents lane
+    /// for intents when they run beside the app, else the app's.
+    func lane(_ device: Device, _ action: MinutaAction) -> String {
+        intentsBeside && action.isIntent ? Self.intentsLane(device.name) : device.name
+    }
+
+    /// The name of a device's App Intents lane.
+    static func intentsLane(_ device: String) -> String { device + "/intents" }
+
+    /// Queues an action for the device's app (or its App Intents process); returns its id.
     @discardableResult
     func enqueue(_ device: Device, _ action: MinutaAction) -> Int {
         nextActionId += 1
-        queues[device.name, default: []].append((nextActionId, action))
+        queues[lane(device, action), default: []].append((nextActionId, action))
         return nextActionId
     }
 
@@ -142,15 +161,27 @@ final class MinutaStage: @unchecked Sendable {
         }
     }
 
-    /// The next queued action for the device (taken: a kill now makes it indeterminate).
-    func takeAction(_ name: String) -> (id: Int, action: MinutaAction)? {
-        guard var queue = queues[name], !queue.isEmpty else { return nil }
+    /// The next queued action of a lane (taken: a kill now makes it indeterminate).
+    func takeAction(_ lane: String) -> (id: Int, action: MinutaAction)? {
+        guard var queue = queues[lane], !queue.isEmpty else { return nil }
         let next = queue.removeFirst()
-        queues[name] = queue
+        queues[lane] = queue
+        inFlight[lane] = next.id
         return next
     }
 
-    func markDone(_ id: Int) { done.insert(id) }
+    func markDone(_ id: Int, lane: String) {
+        done.insert(id)
+        if inFlight[lane] == id { inFlight[lane] = nil }
+    }
+
+    /// Waits until the device's lanes have run every queued action, or the app stopped.
+    func drain(_ device: Device, limit: Int = 3600) async {
+        let lanes = [device.name, Self.intentsLane(device.name)]
+        _ = await BoundedWait.until("the queued actions", in: sim, device: device, every: .milliseconds(200), polls: limit) {
+            lanes.allSatisfy { (queues[$0] ?? []).isEmpty && inFlight[$0].map(done.contains) ?? true }
+        }
+    }
 
     /// The script has nothing more for this device: its app exits once its queue is empty.
     func finish(_ device: Device) { finished.insert(device.name) }
@@ -165,6 +196,7 @@ final class MinutaStage: @unchecked Sendable {
             if plan.runsApp && plan.device.state == .killed { launch(plan.device) }
         }
         for plan in plans where plan.device.state == .running { await waitForLaunch(plan.device) }
+        for plan in plans where plan.device.state == .running { await drain(plan.device) }
         captureLiveDocuments()
         await settle()
         for plan in plans where plan.device.state == .running { await perform(plan.device, .refresh) }

@@ -35,9 +35,18 @@ extension MinutaStage {
                                  tagId: someTagId(), comment: text(device, "new"), images: draw(2) == 0 ? ["img-\(newId().prefix(6)).jpg"] : [])
     }
 
-    /// One user action drawn from everything a user does in the app (and with Siri).
-    func randomAction(_ device: Device) -> MinutaAction {
-        let id = someRecordId()
+    /// A legacy record in the devices' current (UTC) month, the month document timers and new
+    /// records go to; any legacy record when none is.
+    func currentMonthRecordId(_ device: Device) -> String {
+        let now = Minuta.YearMonth(milliseconds: device.config.epochMilliseconds + sim.now.nanoseconds / 1_000_000, utcOffsetSeconds: 0)
+        let ids = dataset.records.filter { Minuta.YearMonth(milliseconds: $0.startTime, utcOffsetSeconds: 0) == now }.map(\.id)
+        return ids.isEmpty ? someRecordId() : ids[draw(ids.count)]
+    }
+
+    /// One user action drawn from everything a user does in the app (and with Siri), on `record`
+    /// (drawn among the legacy records when nil) where it edits one.
+    func randomAction(_ device: Device, record: String? = nil) -> MinutaAction {
+        let id = record ?? someRecordId()
         switch draw(13) {
         case 0, 1: return .editRecord(id: id, .comment(text(device, "comment")))
         case 2: return .editRecord(id: id, .tag(someTagId()))

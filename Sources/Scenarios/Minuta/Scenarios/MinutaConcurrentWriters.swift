@@ -1,0 +1,53 @@
+import AppPorts
+import CRDT
+import SimCore
+import SimHarness
+
+extension MinutaScenario {
+    /// Three writers of one month document at once, all online: the app and its App Intents
+    /// process on one device (Siri starts and stops timers while the app saves), and the other
+    /// device's app, whose saves the folder brings in between a read and the next write. Apps
+    /// merge conflict copies on sync notifications while copies still arrive, and are killed at
+    /// any await point.
+    static var concurrentWriters: MinutaScenario {
+        MinutaScenario(
+            name: "concurrent-writers",
+            summary: "app and App Intents on one device and the other device write one month at once, online; merges on sync notifications; kills",
+            faults: FaultPolicy(forced: [.kill: 300_000]),
+            options: .init(providers: [.dropbox, .icloud, .gdrive]),
+            coverageMarks: ["minuta: two processes busy at once on one device", "minuta: timer started by an App Intent",
+                            "minuta: timer stopped by an App Intent", "minuta: app killed at an await point"],
+            script: { stage in
+                stage.intentsBeside = true
+                stage.fileLatency = 200...20_000
+                let devices = await stage.twoMigratedDevices()
+                for _ in 0..<(2 + stage.draw(3)) {
+                    for _ in 0..<(4 + stage.draw(6)) {
+                        let device = devices[stage.draw(devices.count)]
+                        stage.enqueue(device, stage.concurrentAction(device))
+                        if stage.draw(3) == 0 {  // Siri at the same moment
+                            stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
+                        }
+                        if stage.draw(5) == 0 { stage.armKill(device, jobs: 60, label: "busy") }
+                        await stage.pause(.milliseconds(Int64(stage.draw(3_000))))
+                    }
+                    for device in devices { _ = await stage.reopenIfKilled(device) }
+                    await stage.barrier()
+                }
+            })
+    }
+}
+
+extension MinutaStage {
+    /// An action for the busy rounds: timers by Siri, a sync notification (merge copies now),
+    /// a new record this month, or any user action on a record of this month.
+    func concurrentAction(_ device: Device) -> MinutaAction {
+        switch draw(10) {
+        case 0, 1: return .intentStartTimer(tagId: someTagId())
+        case 2: return .intentStopTimer
+        case 3: return .refresh
+        case 4: return .createRecord(newRecord(device))
+        default: return randomAction(device, record: currentMonthRecordId(device))
+        }
+    }
+}
