@@ -24,8 +24,10 @@ extension MinutaScenario {
                 for _ in 0..<(2 + stage.draw(3)) {
                     for _ in 0..<(4 + stage.draw(6)) {
                         let device = devices[stage.draw(devices.count)]
-                        stage.enqueue(device, stage.concurrentAction(device))
-                        if stage.draw(3) == 0 {  // Siri at the same moment
+                        let action = stage.concurrentAction(device)
+                        stage.enqueue(device, action)
+                        // Siri at the same moment: often while the app merges conflict copies.
+                        if stage.draw(action == .refresh ? 4 : 3) != 0 {
                             stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
                         }
                         if stage.draw(5) == 0 { stage.armKill(device, jobs: 60, label: "busy") }
