@@ -23,12 +23,15 @@ extension MinutaScenario {
                 let devices = await stage.twoMigratedDevices()
                 for _ in 0..<(2 + stage.draw(3)) {
                     for _ in 0..<(4 + stage.draw(6)) {
-                        let device = devices[stage.draw(devices.count)]
-                        let action = stage.concurrentAction(device)
-                        stage.enqueue(device, action)
-                        // Siri at the same moment: often while the app merges conflict copies.
-                        if stage.draw(action == .refresh ? 4 : 3) != 0 {
-                            stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
+                        // One device, or both at once (the folder then makes conflict copies).
+                        let pick = stage.draw(devices.count + 1)
+                        for device in pick < devices.count ? [devices[pick]] : devices {
+                            let action = stage.concurrentAction(device)
+                            stage.enqueue(device, action)
+                            // Siri at the same moment: often while the app merges conflict copies.
+                            if stage.draw(action == .refresh ? 4 : 3) != 0 {
+                                stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
+                            }
                         }
                         if stage.draw(5) == 0 { stage.armKill(device, jobs: 60, label: "busy") }
                         await stage.pause(.milliseconds(Int64(stage.draw(3_000))))
@@ -45,9 +48,9 @@ extension MinutaStage {
     /// a new record this month, or any user action on a record of this month.
     func concurrentAction(_ device: Device) -> MinutaAction {
         switch draw(10) {
-        case 0, 1: return .intentStartTimer(tagId: someTagId())
-        case 2: return .intentStopTimer
-        case 3: return .refresh
+        case 0: return .intentStartTimer(tagId: someTagId())
+        case 1: return .intentStopTimer
+        case 2, 3: return .refresh
         case 4: return .createRecord(newRecord(device))
         default: return randomAction(device, record: currentMonthRecordId(device))
         }
