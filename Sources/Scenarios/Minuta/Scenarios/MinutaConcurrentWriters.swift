@@ -33,7 +33,7 @@ extension MinutaScenario {
                                 stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
                             }
                         }
-                        if stage.draw(5) == 0 { stage.armKill(device, jobs: 60, label: "busy") }
+                        if stage.draw(5) == 0 { stage.armKill(devices[stage.draw(devices.count)], jobs: 60, label: "busy") }
                         await stage.pause(.milliseconds(Int64(stage.draw(3_000))))
                     }
                     for device in devices { _ = await stage.reopenIfKilled(device) }
