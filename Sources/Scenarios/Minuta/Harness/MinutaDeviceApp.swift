@@ -45,7 +45,7 @@ struct MinutaDeviceApp: Sendable {
             } else if stage.isFinished(context.deviceName) {
                 return
             } else {
-                try? await context.sleep(for: .milliseconds(500))
+                try? await context.sleep(for: stage.idlePoll)
             }
         }
     }

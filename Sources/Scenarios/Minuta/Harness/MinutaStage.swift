@@ -41,6 +41,9 @@ final class MinutaStage: @unchecked Sendable {
     var intentsBeside = false
     /// How long each of the apps' file operations takes, in microseconds (nil: no virtual time).
     var fileLatency: ClosedRange<Int>?
+    /// How often an idle process looks for its next action (a user's or Siri's, in real life
+    /// whenever they come).
+    var idlePoll: Duration = .milliseconds(500)
     private var queues: [String: [(id: Int, action: MinutaAction)]] = [:]
     /// The action each lane has taken and not finished (a kill leaves it here: it is lost).
     private var inFlight: [String: Int] = [:]

@@ -20,18 +20,22 @@ extension MinutaScenario {
             script: { stage in
                 stage.intentsBeside = true
                 stage.fileLatency = 200...20_000
+                stage.idlePoll = .milliseconds(20)
                 let devices = await stage.twoMigratedDevices()
                 for _ in 0..<(2 + stage.draw(3)) {
                     for _ in 0..<(4 + stage.draw(6)) {
                         // One device, or both at once (the folder then makes conflict copies).
                         let pick = stage.draw(devices.count + 1)
+                        var siri: [Device] = []
                         for device in pick < devices.count ? [devices[pick]] : devices {
                             let action = stage.concurrentAction(device)
                             stage.enqueue(device, action)
-                            // Siri at the same moment: often while the app merges conflict copies.
-                            if stage.draw(action == .refresh ? 4 : 3) != 0 {
-                                stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
-                            }
+                            // Siri about the same moment: often while the app merges conflict copies.
+                            if stage.draw(action == .refresh ? 4 : 3) != 0 { siri.append(device) }
+                        }
+                        for device in siri {
+                            await stage.pause(.milliseconds(Int64(stage.draw(300))))
+                            stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
                         }
                         if stage.draw(5) == 0 { stage.armKill(devices[stage.draw(devices.count)], jobs: 60, label: "busy") }
                         await stage.pause(.milliseconds(Int64(stage.draw(3_000))))
