@@ -26,16 +26,22 @@ extension MinutaScenario {
                     for _ in 0..<(4 + stage.draw(6)) {
                         // One device, or both at once (the folder then makes conflict copies).
                         let pick = stage.draw(devices.count + 1)
-                        var siri: [Device] = []
-                        for device in pick < devices.count ? [devices[pick]] : devices {
-                            let action = stage.concurrentAction(device)
-                            stage.enqueue(device, action)
-                            // Siri about the same moment: often while the app merges conflict copies.
-                            if stage.draw(action == .refresh ? 4 : 3) != 0 { siri.append(device) }
+                        let targets = pick < devices.count ? [devices[pick]] : devices
+                        let actions = targets.map { ($0, stage.concurrentAction($0)) }
+                        // Siri about the same moment (just before or after): often while the app
+                        // merges conflict copies.
+                        let siri = actions.filter { stage.draw($0.1 == .refresh ? 4 : 3) != 0 }.map(\.0)
+                        let siriFirst = stage.draw(2) == 0
+                        if siriFirst {
+                            for device in siri { stage.enqueue(device, stage.siriAction()) }
+                            await stage.pause(.milliseconds(Int64(stage.draw(150))))
                         }
-                        for device in siri {
-                            await stage.pause(.milliseconds(Int64(stage.draw(300))))
-                            stage.enqueue(device, stage.draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: stage.someTagId()))
+                        for (device, action) in actions { stage.enqueue(device, action) }
+                        if !siriFirst {
+                            for device in siri {
+                                await stage.pause(.milliseconds(Int64(stage.draw(300))))
+                                stage.enqueue(device, stage.siriAction())
+                            }
                         }
                         if stage.draw(5) == 0 { stage.armKill(devices[stage.draw(devices.count)], jobs: 60, label: "busy") }
                         await stage.pause(.milliseconds(Int64(stage.draw(3_000))))
@@ -48,6 +54,11 @@ extension MinutaScenario {
 }
 
 extension MinutaStage {
+    /// Siri or a widget starts a timer, or stops the running ones.
+    func siriAction() -> MinutaAction {
+        draw(3) == 0 ? .intentStopTimer : .intentStartTimer(tagId: someTagId())
+    }
+
     /// An action for the busy rounds: timers by Siri, a sync notification (merge copies now),
     /// a new record this month, or any user action on a record of this month.
     func concurrentAction(_ device: Device) -> MinutaAction {
