@@ -13,7 +13,7 @@ Measured (100 seeds of each scenario, --size 0): none of these is caught yet. An
   while a copy is still downloading; the workloads rarely put a second writer in that window.
 """
 SCENARIOS = ["minuta/conflict-copies", "minuta/shared-folder-overwrite", "minuta/conflicting-edits",
-             "minuta/offline-edits-then-sync", "minuta/time-zone-and-month-boundary"]
+             "minuta/offline-edits-then-sync", "minuta/time-zone-and-month-boundary", "minuta/concurrent-writers"]
 C = "Sources/Scenarios/Minuta/Conflicts/ConflictResolutionService.swift"
 S = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService.swift"
 R = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService+Records.swift"
