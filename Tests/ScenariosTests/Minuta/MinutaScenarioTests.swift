@@ -19,7 +19,7 @@ final class MinutaScenarioTests: XCTestCase {
         let app = Catalog.app(named: "minuta")
         XCTAssertEqual(app?.scenarios.map(\.name), ["conflict-copies", "shared-folder-overwrite", "conflicting-edits",
                                                     "offline-edits-then-sync", "concurrent-migration", "interrupted-upload",
-                                                    "time-zone-and-month-boundary"])
+                                                    "time-zone-and-month-boundary", "concurrent-writers"])
         let ids = Set(app?.variants.compactMap(\.bugID) ?? [])
         for id in ["MI-1", "MI-3", "MI-4", "MI-6", "MI-9", "MI-12", "MI-13", "MI-15", "MI-16", "MI-22"] { XCTAssertTrue(ids.contains(id), id) }
     }
@@ -31,6 +31,14 @@ final class MinutaScenarioTests: XCTestCase {
                 XCTAssertEqual(result.outcome, .pass, "\(scenario.name) seed \(seed): \(result.outcome.violations.map(\.description).joined(separator: "\n")) \(result.outcome)")
             }
         }
+    }
+
+    func testConcurrentWritersRunsTheAppAndItsIntentsAtOnce() {
+        let busy = (UInt64(1)...5).filter { seed in
+            report(scenario("concurrent-writers"), "fixed", seed).coverage
+                .contains { $0.label == "minuta: two processes busy at once on one device" }
+        }
+        XCTAssertFalse(busy.isEmpty, "no seed of 1-5 had the app and its App Intents busy at the same time")
     }
 
     func testSeedVariantFailsConflictCopiesWithinTwentySeeds() {
