@@ -1,16 +1,25 @@
 """Realistic bugs in Minuta's fixed storage and conflict resolution, for Scripts/mutation-test.py.
 Each: (name, path, old text, new text, what the bug is).
 
-Measured (100 seeds of each scenario, --size 0): none of these is caught yet. Analysis:
-- move-keeps-source, repair-keeps-oldest: the fixed app repairs the layout at every launch (a record
-  held in two months keeps its latest move), so a move that leaves its source is repaired; keeping
-  the oldest copy matters only when a kill lands between a move's two writes (rare).
+Measured (100 seeds of each scenario, --size 0, 2026-11-24): 3 of 7 caught, all by
+`concurrent-writers` (the App Intents process writing beside the app, file operations that take
+time, both devices writing one month online):
+- save-ignores-disk: 53 of 600 runs, first at seed 1 (no-loss, no-lost-update, no-resurrection).
+- merge-write-ignores-disk: 2 of 600 (seed 5); 12 of 300 seeds of concurrent-writers alone. It needs
+  the other process's write to land in the few milliseconds between conflict resolution's read of
+  the primary and its write, and a loss the other writers' caches do not repair later (an intent's
+  storage dies with the intent; an app's cached document re-adds its own edits on its next save).
+- read-skips-copies: 1 of 600 (seed 12).
+Not caught, and why:
+- unloadable-copy-deleted: unreachable in the folder fake, where a file appears whole (an iCloud
+  download shows a hidden placeholder until it completes); a copy fails to load only if corrupt,
+  and the fake never corrupts one. Equivalent under the fake's model.
+- move-keeps-source, repair-keeps-oldest: the fixed app repairs the layout at every launch and
+  refresh before it shows anything (a record held in two months keeps its latest move), so a move
+  that leaves its source is repaired; keeping the oldest copy matters only when a kill lands
+  between a move's two writes and an edit of the record follows before the repair (rare).
 - delete-no-tombstone: a concurrent edit of a deleted record writes into the record's object, and
   the CRDT's delete of the key wins over it; the tombstone is a second line of defence.
-- merge-write-ignores-disk, save-ignores-disk, unloadable-copy-deleted, read-skips-copies: real gaps.
-  They lose data only when another writer (the App Intents process, or the folder daemon bringing
-  the other device's file) lands between a read and the following write of the same file, or
-  while a copy is still downloading; the workloads rarely put a second writer in that window.
 """
 SCENARIOS = ["minuta/conflict-copies", "minuta/shared-folder-overwrite", "minuta/conflicting-edits",
              "minuta/offline-edits-then-sync", "minuta/time-zone-and-month-boundary", "minuta/concurrent-writers"]
