@@ -46,6 +46,7 @@ public enum SwissCoinApp {
         [SwissCoinScenario.interruptedUpload, SwissCoinScenario.lostResponse, SwissCoinScenario.flakyNetwork,
          SwissCoinScenario.accountSwitch, SwissCoinScenario.firstSyncWithExistingCloudData,
          SwissCoinScenario.verifierBlindSpots, SwissCoinScenario.conflictingEdits, SwissCoinScenario.offlineEditsThenSync,
-         SwissCoinScenario.signOutDuringSync, SwissCoinScenario.accountSwitchAfterSync, SwissCoinScenario.longSyncSession]
+         SwissCoinScenario.signOutDuringSync, SwissCoinScenario.accountSwitchAfterSync, SwissCoinScenario.longSyncSession,
+         SwissCoinScenario.restoredDeviceMigratesDuringSync]
     }
 }
