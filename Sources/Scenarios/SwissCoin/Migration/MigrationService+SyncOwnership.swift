@@ -37,16 +37,27 @@ extension MigrationService {
         return !synced
     }
 
+    /// Whether another device already syncs the account: `sync_changes` (the server's record of
+    /// every settled push, readable by its owner) holds a row for it.
+    func accountIsSynced() async throws -> Bool {
+        guard let authId = authUserId else { return false }
+        return try await !client.select(table: "sync_changes", filters: [.eq("owner_id", .string(authId))], orderBy: nil, limit: 1).isEmpty
+    }
+
     /// The local store as the verification must see it once other devices sync the account: every
     /// transaction a sync push wrote (created elsewhere, edited, deleted) taken from the server, the
     /// rest as this device holds it. Read with `sync_pull` from the start; `database` must already
-    /// be in the server's identity space. Returns nil when no transaction was synced.
-    func overlayingSyncedTransactions(on database: LocalDatabase) async throws -> LocalDatabase? {
+    /// be in the server's identity space. Returns nil when no transaction was synced; otherwise the
+    /// overlaid store and the synced transactions whose splits or payers do not add up to their
+    /// amount (the server's copy is trusted only when whole: a sync push always writes whole
+    /// sets, so a broken one was damaged after it, by a late migration for instance).
+    func overlayingSyncedTransactions(on database: LocalDatabase) async throws -> (LocalDatabase, broken: [BalanceMismatch])? {
         var db = database
         var index: [String: Int] = [:]
         for (position, tx) in db.transactions.enumerated() { if let id = tx.id { index[id] = position } }
         let codec = SyncRowCodec(defaultCurrency: defaultCurrency, offsetSeconds: db.timeZoneOffsetSeconds)
         var removed: Set<String> = []
+        var broken: [BalanceMismatch] = []
         var adopted = 0
         var cursor: Int64 = 0
         for _ in 0..<Self.maxVerificationPages {
@@ -66,6 +77,7 @@ extension MigrationService {
                 }
                 let tx = codec.transaction(from: row, splits: change["splits"]?.arrayValue ?? [], payers: change["payers"]?.arrayValue ?? [],
                                            over: position.map { db.transactions[$0] }, keeping: [])
+                broken += Self.sumMismatches(tx, id: id, defaultCurrency: defaultCurrency)
                 if let position { db.transactions[position] = tx } else {
                     index[id] = db.transactions.count
                     db.transactions.append(tx)
@@ -76,10 +88,25 @@ extension MigrationService {
                 guard adopted > 0 else { return nil }
                 db.transactions.removeAll { $0.id.map(removed.contains) ?? false }
                 log("Verification takes \(adopted) transaction(s) synced from another device from the server")
-                return db
+                return (db, broken)
             }
         }
         throw SyncError.malformedAnswer("sync_pull did not end within \(Self.maxVerificationPages) pages")
+    }
+
+    /// The transaction's splits and payers each against its amount, in minor units (a mismatch
+    /// names the transaction in `personId`: "transaction <id> splits").
+    static func sumMismatches(_ tx: FinancialTransaction, id: String, defaultCurrency: String) -> [BalanceMismatch] {
+        let currency = tx.currency ?? defaultCurrency
+        let amount = MinorUnits.from(tx.amount, currency: currency)
+        var found: [BalanceMismatch] = []
+        for (name, parts) in [("splits", tx.splits.map(\.amount)), ("payers", tx.payers.map(\.amount))] where !parts.isEmpty {
+            let sum = parts.reduce(Int64(0)) { $0 + MinorUnits.from($1, currency: currency) }
+            if sum != amount {
+                found.append(BalanceMismatch(personId: "transaction \(id) \(name)", currency: currency, local: Double(amount), server: Double(sum)))
+            }
+        }
+        return found
     }
 
     /// A bound on the verification's read of the account (200 entities a page).

@@ -43,9 +43,9 @@ extension MigrationService {
                                  me: String) async throws -> [BalanceMismatch] {
         var local = remappedLocal(database, me: me)
         var found = exactDifferences(answers, balances: exactBalances(local, me: me))
-        if !found.isEmpty, let synced = try await overlayingSyncedTransactions(on: local) {
+        if !found.isEmpty, try await accountIsSynced(), let (synced, broken) = try await overlayingSyncedTransactions(on: local) {
             local = synced
-            found = exactDifferences(answers, balances: exactBalances(local, me: me))
+            found = broken + exactDifferences(answers, balances: exactBalances(local, me: me))
         }
         for mismatch in found {
             log("Balance mismatch for \(mismatch.personId) in \(mismatch.currency): local=\(Int64(mismatch.local)) server=\(Int64(mismatch.server)) (minor units)")
