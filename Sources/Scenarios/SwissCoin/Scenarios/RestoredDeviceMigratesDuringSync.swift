@@ -17,7 +17,7 @@ extension SwissCoinScenario {
             summary: "a device restored from an older backup migrates while another device of the account pushes sync edits",
             faults: syncFaults,
             coverageMarks: syncKillMarks + (8...10).map { "swisscoin: kill in \(MigrationKill.phase($0))" }
-                + ["swisscoin: sync edit during a restored migration"],
+                + ["swisscoin: sync edit during a restored migration", "swisscoin: restored splits after a synced resplit"],
             script: { stage in
                 stage.createAccount("alice")
                 let phone = stage.addDevice("device-1", owner: "alice")
@@ -83,12 +83,33 @@ extension SwissCoinStage {
     }
 
     /// Marks the run when the phone's sync pushed a change while the restored device's migration
-    /// was still running (the interleaving this scenario exists for).
+    /// was still running (the interleaving this scenario exists for), and when the restored
+    /// migration starts its splits (step 9) after a sync push changed who shares a transaction
+    /// (the case the fixed migration must stand back from).
     func noteSyncDuringMigration(of restored: Device, by phone: Device) {
         let before = ledger.pushes
-        reports.stepWatchers[restored.name] = { [weak self] _ in
+        reports.stepWatchers[restored.name] = { [weak self] step in
             guard let self, self.ledger.pushes > before, (self.reports.byDevice[restored.name]?.completedRuns ?? 0) == 0 else { return }
             self.sim.sometimes("swisscoin: sync edit during a restored migration")
+            if step == 9 && self.debtorsChangedBySync(for: restored) { self.sim.sometimes("swisscoin: restored splits after a synced resplit") }
+        }
+    }
+
+    /// Whether the server no longer has, for some transaction of the restored data, a debtor
+    /// that data lists (a sync push changed who shares it): the plan's step 9 would add that
+    /// debtor's old split back.
+    func debtorsChangedBySync(for restored: Device) -> Bool {
+        guard let plan = plans.first(where: { $0.device.name == restored.name }) else { return false }
+        let owner = account(plan.owner).userId
+        var onServer: [String: Set<String>] = [:]
+        for row in server.admin.rows("transaction_splits") {
+            guard let tx = row["transaction_id"]?.stringValue, let person = row["owed_by_id"]?.stringValue else { continue }
+            onServer[tx, default: []].insert(person)
+        }
+        return plan.dataset.database.transactions.contains { tx in
+            guard let id = tx.id, let debtors = onServer[id] else { return false }
+            let local = Set(tx.splits.compactMap(\.owedById).map { $0 == plan.dataset.currentUserId ? owner : $0 })
+            return !local.isSubset(of: debtors)
         }
     }
 }
