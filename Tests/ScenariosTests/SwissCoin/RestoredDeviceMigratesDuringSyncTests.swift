@@ -31,7 +31,7 @@ final class RestoredDeviceMigratesDuringSyncTests: XCTestCase {
         XCTAssertTrue(reached(report, "swisscoin: sync edit during a restored migration"), "the interleaving was not reached")
         let balance = report.outcome.violations.first { $0.invariant == "balance-equality" }
         XCTAssertNotNil(balance, "\(report.outcome)")
-        let splitSum = balance?.entities.first { $0.location == "server" && $0.entity.hasPrefix("transaction ") && $0.entity.hasSuffix(" splits") }
+        let splitSum = balance?.entities.first { $0.location == "server" && $0.entity.hasPrefix("transaction ") && $0.entity.hasSuffix("the sum of its splits") }
         XCTAssertNotNil(splitSum, "no transaction whose splits stopped adding up: \(report.outcome)")
         if let splitSum {
             XCTAssertNotEqual(splitSum.expected, splitSum.actual)
