@@ -24,8 +24,8 @@ extension SwissCoinStage {
 
     /// Waits (virtual time) until `device` announced a completed migration; when the app gave up
     /// (its user tapped Retry enough), the user opens it again, up to `reopens` times. Returns
-    /// whether it completed. (The fixed migration cannot complete while another device edits the
-    /// account: its verification compares with a server that moved on; see the README.)
+    /// whether it completed. (The fixed migration's verification fails while another device's
+    /// edits move the server on, until it sees them as syncs of the account: see the README.)
     @discardableResult
     func waitForMigration(_ device: Device, reopens: Int = 30, limit: Int = 100_000) async -> Bool {
         await !waitForMigrations([device], reopens: reopens, limit: limit).isEmpty
