@@ -38,6 +38,7 @@ public enum SwissCoinApp {
             (.sessionNotRechecked, "sign-out-during-sync", 60), (.subscriptionCurrencyDropped, upload, 5),
             (.syncWholeRowPush, "conflicting-edits", 20), (.syncHardDelete, "conflicting-edits", 20),
             (.wipeOnSignOut, "sign-out-during-sync", 10),
+            (.childrenReaddedAfterSync, "restored-device-migrates-during-sync", 5),
         ]
         return rows.map { DefectCatch($0.0.name, by: $0.1, within: 1...$0.2) }
     }
@@ -46,6 +47,7 @@ public enum SwissCoinApp {
         [SwissCoinScenario.interruptedUpload, SwissCoinScenario.lostResponse, SwissCoinScenario.flakyNetwork,
          SwissCoinScenario.accountSwitch, SwissCoinScenario.firstSyncWithExistingCloudData,
          SwissCoinScenario.verifierBlindSpots, SwissCoinScenario.conflictingEdits, SwissCoinScenario.offlineEditsThenSync,
-         SwissCoinScenario.signOutDuringSync, SwissCoinScenario.accountSwitchAfterSync, SwissCoinScenario.longSyncSession]
+         SwissCoinScenario.signOutDuringSync, SwissCoinScenario.accountSwitchAfterSync, SwissCoinScenario.longSyncSession,
+         SwissCoinScenario.restoredDeviceMigratesDuringSync]
     }
 }

@@ -142,6 +142,9 @@ struct SwissCoinSession {
             guard let id = pick(transactions, index), let tx = db.transactions.first(where: { $0.id == id }) else { return nil }
             let minor = MinorUnits.from(tx.amount, currency: tx.currency ?? currency)
             return try edits.changeAmount(id, toMinor: max(1, minor * Int64(percent) / 100), defaultCurrency: currency)
+        case .resplit(let index, let debtor):
+            guard let id = pick(transactions, index), let replacement = pick(persons, index + debtor) else { return nil }
+            return try edits.resplit(id, droppingDebtorAt: debtor, replacement: replacement, defaultCurrency: currency)
         case .create(let title, let minor, let debtors):
             guard let me = defaults.string(forKey: AppDefaultsKeys.currentUserId) ?? db.ownerAccountId else { return nil }
             let others = persons.filter { $0 != me }

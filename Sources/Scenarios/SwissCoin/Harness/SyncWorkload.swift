@@ -24,8 +24,8 @@ extension SwissCoinStage {
 
     /// Waits (virtual time) until `device` announced a completed migration; when the app gave up
     /// (its user tapped Retry enough), the user opens it again, up to `reopens` times. Returns
-    /// whether it completed. (The fixed migration cannot complete while another device edits the
-    /// account: its verification compares with a server that moved on; see the README.)
+    /// whether it completed. (The fixed migration's verification fails while another device's
+    /// edits move the server on, until it sees them as syncs of the account: see the README.)
     @discardableResult
     func waitForMigration(_ device: Device, reopens: Int = 30, limit: Int = 100_000) async -> Bool {
         await !waitForMigrations([device], reopens: reopens, limit: limit).isEmpty
@@ -98,13 +98,16 @@ extension SwissCoinStage {
     }
 
     /// `count` seeded edits, `spacing` apart from `start` (ms after the session began), aimed at
-    /// entity indexes drawn from `picks`.
+    /// entity indexes drawn from `picks`. With `resplits`, a transaction's debtors may change too
+    /// (off by default, so the other scenarios draw the same scripts as before).
     func editSteps(_ random: inout SimRandom, device: String, count: Int, startMilliseconds: Int64,
-                   spacingMilliseconds: Int64, picks: [Int], creates: Bool = true, deletes: Bool = true) -> [UserScript.Step] {
+                   spacingMilliseconds: Int64, picks: [Int], creates: Bool = true, deletes: Bool = true,
+                   resplits: Bool = false) -> [UserScript.Step] {
         var steps: [UserScript.Step] = []
         for index in 0..<count {
             let pick = picks[random.below(picks.count)]
             var kinds = ["retitle", "amount", "rename"]
+            if resplits { kinds.append("resplit") }
             if creates { kinds.append("create") }
             if deletes && random.chance(1, in: 4) { kinds.append("delete") }
             let action: UserScript.Action
@@ -112,6 +115,7 @@ extension SwissCoinStage {
             case "retitle": action = .retitle(pick: pick, title: "\(device) title \(index + 1)")
             case "amount": action = .changeAmount(pick: pick, percent: 50 + random.below(100))
             case "rename": action = .renamePerson(pick: pick, name: "\(device) name \(index + 1)")
+            case "resplit": action = .resplit(pick: pick, debtor: random.below(4))
             case "create": action = .create(title: "\(device) new \(index + 1)", minor: Int64(100 + random.below(90_000)), debtors: 1 + random.below(3))
             default: action = .delete(pick: pick)
             }

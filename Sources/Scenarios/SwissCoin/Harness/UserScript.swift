@@ -11,6 +11,8 @@ struct UserScript: Sendable {
         case renamePerson(pick: Int, name: String)
         case retitle(pick: Int, title: String)
         case changeAmount(pick: Int, percent: Int)
+        /// Changes who shares the transaction: one debtor (`debtor` modulo its splits) leaves it.
+        case resplit(pick: Int, debtor: Int)
         case create(title: String, minor: Int64, debtors: Int)
         case delete(pick: Int)
         /// Taps Sign Out (the SDK ends the session; local data stays).

@@ -47,10 +47,12 @@ struct BalanceEqualityChecker: InvariantChecker {
             guard let amount = ServerSnapshot.minor(row["amount"], currency: currency) else { continue }
             let show = { (minor: Int64) in MinorUnits.decimalString(minor, currency: currency) + " " + currency }
             if let sum = splitSums[id], sum != amount {
-                diffs.append(EntityDiff(entity: "transaction \(id.prefix(8)) splits", location: "server", expected: show(amount), actual: show(sum)))
+                diffs.append(EntityDiff(entity: "transaction \(id.prefix(8)): the sum of its splits", location: "server",
+                                        expected: show(amount) + " (its amount)", actual: show(sum)))
             }
             if let sum = payerSums[id], sum != amount {
-                diffs.append(EntityDiff(entity: "transaction \(id.prefix(8)) payers", location: "server", expected: show(amount), actual: show(sum)))
+                diffs.append(EntityDiff(entity: "transaction \(id.prefix(8)): the sum of its payers", location: "server",
+                                        expected: show(amount) + " (its amount)", actual: show(sum)))
             }
         }
         return diffs

@@ -39,6 +39,7 @@ extension MigrationService {
                 skip("transaction_splits", nil, "splits of a transaction without id")
                 continue
             }
+            guard try await mayAddChildren(of: txId) else { continue }  // the sync owns its splits now
             let currency = tx.currency ?? defaultCurrency
             let exact = MinorUnits.reconcile(tx.splits.map(\.amount), total: MinorUnits.from(tx.amount, currency: currency),
                                              currency: currency)
@@ -81,6 +82,7 @@ extension MigrationService {
                 skip("transaction_payers", nil, "payers of a transaction without id")
                 continue
             }
+            guard try await mayAddChildren(of: txId) else { continue }  // the sync owns its payers now
             let currency = tx.currency ?? defaultCurrency
             let exact = MinorUnits.reconcile(tx.payers.map(\.amount), total: MinorUnits.from(tx.amount, currency: currency),
                                              currency: currency)

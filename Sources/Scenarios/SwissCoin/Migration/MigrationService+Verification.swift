@@ -14,24 +14,48 @@ extension MigrationService {
         var persons = database.persons
         if !has(.verifyLocalIds) { persons = persons.filter { $0.id != nil && $0.id != localMe } }
         if has(.verifySampled) { persons = Array(persons.prefix(5)) }  // fetchLimit = 5, unsorted fetch
-        // The fixed path's local side, computed once for every person (the same numbers
-        // `ExactBalance.balance` gives one person at a time).
-        let exactLocal = usesExactComparison ? exactLocalBalances(database, me: localMe) : [:]
         var mismatches: [BalanceMismatch] = []
+        var answers: [(serverId: String, server: BalanceResponse)] = []
         for person in persons {
             let localId = person.id ?? ""
             let serverId = has(.verifyLocalIds) ? localId : remapPersonId(localId)
             let response = try await client.invoke(function: "calculate-balance",
                                                    body: ["person_id": .string(serverId)])
             let server = BalanceResponse(json: response)
-            if usesExactComparison {
-                mismatches += compareExactly(local: exactLocal[serverId] ?? [:], serverId: serverId, server: server)
-            } else {
+            answers.append((serverId, server))
+            if !usesExactComparison {
                 mismatches += compare(localId: localId, serverId: serverId, server: server, database: database, me: localMe)
             }
         }
+        if usesExactComparison { mismatches = try await exactMismatches(answers, database, me: localMe) }
         if !mismatches.isEmpty && !has(.verifyPrintOnly) { throw MigrationError.balanceMismatch(mismatches) }
         return mismatches
+    }
+
+    /// Fixed: the server's answers against the local store, computed once for every person (the
+    /// same numbers `ExactBalance.balance` gives one person at a time). When they differ, another
+    /// device may be syncing the account (its edits moved the server on, and this device's old
+    /// copy can never match again): the comparison is made once more with the transactions those
+    /// syncs wrote taken from the server (see `overlayingSyncedTransactions`). What this device
+    /// uploaded and nobody synced since must still match exactly, so a corrupted upload is still
+    /// refused.
+    private func exactMismatches(_ answers: [(serverId: String, server: BalanceResponse)], _ database: LocalDatabase,
+                                 me: String) async throws -> [BalanceMismatch] {
+        var local = remappedLocal(database, me: me)
+        var found = exactDifferences(answers, balances: exactBalances(local, me: me))
+        if !found.isEmpty, try await accountIsSynced(), let (synced, broken) = try await overlayingSyncedTransactions(on: local) {
+            local = synced
+            found = broken + exactDifferences(answers, balances: exactBalances(local, me: me))
+        }
+        for mismatch in found {
+            log("Balance mismatch for \(mismatch.personId) in \(mismatch.currency): local=\(Int64(mismatch.local)) server=\(Int64(mismatch.server)) (minor units)")
+        }
+        return found
+    }
+
+    private func exactDifferences(_ answers: [(serverId: String, server: BalanceResponse)],
+                                  balances: [String: [String: Int64]]) -> [BalanceMismatch] {
+        answers.flatMap { compareExactly(local: balances[$0.serverId] ?? [:], serverId: $0.serverId, server: $0.server) }
     }
 
     /// Whether this variant compares exactly (every currency, minor units) rather than the seed's way.
@@ -40,10 +64,13 @@ extension MigrationService {
     /// Fixed: compare in the server's identity space. The exact rule shares a debt among creditors
     /// in person-id order, so the old local "me" id and the auth id can put a remainder cent on
     /// different people: remap first, then compute.
-    private func exactLocalBalances(_ database: LocalDatabase, me: String) -> [String: [String: Int64]] {
+    private func remappedLocal(_ database: LocalDatabase, me: String) -> LocalDatabase {
         let authId = authUserId ?? me
-        let remapped = me == authId ? database : IdentityRemap.apply(from: me, to: authId, in: database)
-        return ExactBalance.balancesWithEveryone(currentUserId: authId, in: remapped, defaultCurrency: defaultCurrency)
+        return me == authId ? database : IdentityRemap.apply(from: me, to: authId, in: database)
+    }
+
+    private func exactBalances(_ remapped: LocalDatabase, me: String) -> [String: [String: Int64]] {
+        ExactBalance.balancesWithEveryone(currentUserId: authUserId ?? me, in: remapped, defaultCurrency: defaultCurrency)
     }
 
     /// The seed's comparisons (SC-13): the app's `Double` balance against the server's numbers.
@@ -87,7 +114,6 @@ extension MigrationService {
             let l = local[currency] ?? 0
             let s = serverMinor[currency] ?? 0
             if l != s {
-                log("Balance mismatch for \(serverId) in \(currency): local=\(l) server=\(s) (minor units)")
                 result.append(BalanceMismatch(personId: serverId, currency: currency, local: Double(l), server: Double(s)))
             }
         }

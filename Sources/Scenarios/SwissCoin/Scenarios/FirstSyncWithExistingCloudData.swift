@@ -32,8 +32,8 @@ extension SwissCoinScenario {
                 stage.launch(own)
                 await restored.waitUntilStopped()
                 await own.waitUntilStopped()
-                // The first sync begins once every migration completed (the fixed migration's
-                // verification cannot pass while other devices edit the account: see the README).
+                // The first sync begins once every migration completed (a migration running
+                // while another device syncs is `restored-device-migrates-during-sync`'s subject).
                 // Their retries finish on a quiet network, as in the other sync scenarios.
                 let migrated = await stage.withQuietNetwork { await stage.waitForMigrations([first, restored, own]) }
                 await stage.firstSync(migrated)

@@ -54,6 +54,31 @@ public struct LocalEdits {
         }
     }
 
+    /// Changes who shares a transaction: the debtor at `index` (modulo the splits) leaves it and the
+    /// amount is divided equally among the others; a transaction with one debtor moves its split
+    /// to `replacement`. The split set changes, so the server's rows for it are replaced by rows
+    /// with other ids (ids are derived from the debtor).
+    public func resplit(_ id: String, droppingDebtorAt index: Int, replacement: String, defaultCurrency: String) throws -> OutboxChange? {
+        try edit(SyncTables.transactions, id, .update, [.money]) { db in
+            guard let at = db.transactions.firstIndex(where: { $0.id == id }), !db.transactions[at].splits.isEmpty else { return false }
+            var tx = db.transactions[at]
+            let currency = tx.currency ?? defaultCurrency
+            let minor = MinorUnits.from(tx.amount, currency: currency)
+            var debtors = tx.splits.compactMap(\.owedById)
+            guard !debtors.isEmpty else { return false }
+            let dropped = debtors.remove(at: index % debtors.count)
+            if debtors.isEmpty {
+                guard replacement != dropped else { return false }
+                debtors = [replacement]
+            }
+            let scale = Double(MinorUnits.scale(currency: currency))
+            let shares = MinorUnits.allocate(minor, weights: debtors.map { _ in 1 })
+            tx.splits = zip(debtors, shares).map { TransactionSplit(owedById: $0, amount: Double($1) / scale) }
+            db.transactions[at] = tx
+            return true
+        }
+    }
+
     /// Adds a transaction split equally among `debtors`, paid by `payer`.
     public func createTransaction(title: String, minor: Int64, currency: String, payer: String, debtors: [String],
                                   createdBy: String) throws -> OutboxChange? {

@@ -29,6 +29,7 @@ public enum SwissCoinDefect: String, AppDefect {
     case photoUploadWithoutUpsert = "photo-upload-no-upsert"
     case sessionNotRechecked = "session-not-rechecked"
     case subscriptionCurrencyDropped = "subscription-currency-dropped"
+    case childrenReaddedAfterSync = "children-readded-after-sync"
     // Defects of a careless sync engine (the seed has none; see the app README's "Sync rules"). Not in `seed`.
     case syncWholeRowPush = "sync-whole-row-push"
     case syncHardDelete = "sync-hard-delete"
@@ -57,7 +58,7 @@ public enum SwissCoinDefect: String, AppDefect {
         case .doubleMoney, .rawAmountDropped: return "SC-20"
         case .timestampForDate: return "SC-21"
         case .verifyLocalIds, .silentSkip, .staleProgressCounts, .photoUploadWithoutUpsert, .sessionNotRechecked,
-             .subscriptionCurrencyDropped,
+             .subscriptionCurrencyDropped, .childrenReaddedAfterSync,
              .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut:
             return nil
         }
@@ -89,6 +90,7 @@ public enum SwissCoinDefect: String, AppDefect {
         case .photoUploadWithoutUpsert: return "l.356-360, l.398-402, l.440-444"
         case .sessionNotRechecked: return "l.208-211, l.285 (and the sync engine's pass)"
         case .subscriptionCurrencyDropped: return "l.495-513"
+        case .childrenReaddedAfterSync: return "l.592-611, l.623-641"
         case .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut: return "none (sync engine)"
         }
     }
@@ -118,6 +120,7 @@ public enum SwissCoinDefect: String, AppDefect {
         case .staleProgressCounts: return "entityCounts/progress survive from an earlier run: on retry the UI shows counts for steps this run has not reached"
         case .photoUploadWithoutUpsert: return "photo uploads without upsert: after a lost response the retry gets 409 Duplicate forever (stuck)"
         case .subscriptionCurrencyDropped: return "subscriptions are uploaded without their currency: every device, the migrating one too once it pulls, shows them and their payments and settlements in the default currency"
+        case .childrenReaddedAfterSync: return "every split and payer is upserted whatever became of its transaction: a device migrating after another device's sync changed a transaction's debtors adds the old splits back, and they no longer add up to the amount"
         case .sessionNotRechecked: return "the account is read once: a sign-out or account switch mid-run keeps uploading and still sets the flag"
         case .syncWholeRowPush: return "sync pushes every field of an edited entity, not the groups the user changed: a concurrent edit of another field is overwritten"
         case .syncHardDelete: return "sync deletes rows instead of soft-deleting them: other devices never learn of the delete and keep the transaction"
