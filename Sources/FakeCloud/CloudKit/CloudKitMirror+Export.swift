@@ -131,7 +131,11 @@ extension CloudKitMirror {
             default: continue
             }
         }
-        if !serverWins.isEmpty || !serverDeleted.isEmpty { try apply(changed: serverWins, deleted: serverDeleted.map(recordID)) }
+        if !serverWins.isEmpty || !serverDeleted.isEmpty {
+            try apply(changed: serverWins, deleted: serverDeleted.map(recordID))
+            self.serverWins += serverWins.count + serverDeleted.count
+            onServerWins?(serverWins.count + serverDeleted.count)
+        }
         return retry
     }
 }

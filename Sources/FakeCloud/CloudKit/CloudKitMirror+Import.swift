@@ -52,6 +52,8 @@ extension CloudKitMirror {
     }
 
     private func applyPage(changed: [CloudKitRecord], deleted: [CloudKitRecordID]) throws {
+        var droppedLocalEdits = 0
+        defer { if droppedLocalEdits > 0 { onServerWins?(droppedLocalEdits) } }
         let context = container.makeContext()
         var ids = identifiersByName()
         for record in changed {
@@ -60,6 +62,11 @@ extension CloudKitMirror {
             let entity = container.schema.entity(synced.entity)!
             let name = record.recordID.recordName
             var id = ids[name].flatMap { context.row($0) == nil ? nil : $0 }
+            // Already agreed at this change tag: nothing new (see `appliesUnchangedRecords`).
+            if id != nil, !options.appliesUnchangedRecords, let known = state.synced[name], known.changeTag == record.changeTag { continue }
+            if let existing = id, let row = context.row(existing), Self.dropsLocalEdit(row, entity, incoming: synced, agreed: state.synced[name]) {
+                droppedLocalEdits += 1
+            }
             if id == nil {
                 id = context.insert(entity.name)
                 ids[name] = id
@@ -89,6 +96,20 @@ extension CloudKitMirror {
         }
         linkPending(context, ids: ids)
         try context.save()
+    }
+
+    /// Whether importing `incoming` over `row` replaces a local edit not yet exported: an attribute
+    /// whose local value differs both from the server's new copy and from the copy last agreed
+    /// (no agreed copy: any difference, the device never learnt what the server took).
+    static func dropsLocalEdit(_ row: ModelRow, _ entity: EntityShape, incoming: MirrorSyncedRecord, agreed: MirrorSyncedRecord?) -> Bool {
+        entity.attributes.contains { attribute in
+            let key = MirrorRecordMapping.field(attribute.name)
+            let local = row[attribute.name] ?? .null
+            let new = incoming.fields[key] ?? attribute.defaultValue ?? .null
+            guard local != new else { return false }
+            guard let agreed else { return true }
+            return local != (agreed.fields[key] ?? attribute.defaultValue ?? .null)
+        }
     }
 
     /// Relates every pending link whose source and target both exist now.

@@ -43,6 +43,13 @@ public final class CloudKitMirror {
     var state: MirrorState
     /// Item errors of the last export that leave records pending (quota, too large, …).
     public internal(set) var lastItemErrors: [CloudKitItemError] = []
+    /// Local objects replaced or removed by the server's copy on an export conflict
+    /// (`MirrorConflictPolicy.serverRecordWins`) over this mirror's life: local edits dropped.
+    public internal(set) var serverWins = 0
+    /// Called with a number of local objects each time the server's copies replace local edits
+    /// not yet exported — an export conflict (`serverRecordWins`) or an import of a newer server
+    /// copy — right when it happens, before the next await.
+    public var onServerWins: ((Int) -> Void)?
 
     /// A mirror of `container`'s store; `send` delivers a request (e.g. `DeviceContext.call` to the
     /// server's handle) and `makeUUID` names new records (e.g. `DeviceContext.makeUUID`).

@@ -50,6 +50,15 @@ public struct CloudKitMirrorOptions: Sendable, Hashable {
     public var userDeletedZone: MirrorAccountChangePolicy = .purgeLocalData
     /// Rounds of retrying items that failed only because another item of their atomic batch failed.
     public var maxBatchRetries = 3
+    /// Whether an import applies a record whose change tag is the one the mirror already agreed
+    /// with the server (its own export coming back, or a page fetched again after a kill) over
+    /// the store. CloudKit's zone changes include the fetching device's own saves; Core Data keeps
+    /// each record's system fields (change tag included) in its mirroring metadata
+    /// (NSCKRecordMetadata) beside the objects. Apple does not document what the importer does
+    /// with a record it already holds at that change tag; re-applying it would revert every
+    /// unexported local edit of an object the device itself exported, which no shipped app
+    /// reports. Default false: such a record is skipped. True models the harsher reading.
+    public var appliesUnchangedRecords = false
 
     public init() {}
 }

@@ -19,9 +19,11 @@ struct CryptoDeviceApp: Sendable {
         ) { container, appOptions in
             var options = appOptions
             options.assetThresholdBytes = threshold  // the platform's, not the app's
-            return CloudKitMirror(container: container, options: options, makeUUID: { context.makeUUID() }) { request in
+            let mirror = CloudKitMirror(container: container, options: options, makeUUID: { context.makeUUID() }) { request in
                 try await context.call(handle, request, timeout: .seconds(30))
             }
+            mirror.onServerWins = { _ in stage.noteServerWins(context) }
+            return mirror
         }
         let result = await app.launch()
         guard context.isAlive else { return }

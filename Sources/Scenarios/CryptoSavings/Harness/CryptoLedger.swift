@@ -16,6 +16,8 @@ struct CryptoLedger {
     private(set) var attempts: [Entry] = []
     /// Exact amounts of transactions by id (what the user typed).
     private(set) var transactionAmounts: [String: Units] = [:]
+    /// The values users set, in the order apps were handed them (see `CryptoLedger+Values`).
+    var valueEdits: [ValueEdit] = []
 
     /// Records a confirmed action's objects.
     mutating func acknowledge(_ action: SavingsAction, device: String, owner: String?, month: String) {

@@ -33,6 +33,8 @@ final class CryptoStage: @unchecked Sendable {
     /// Per device, the sync traffic (records imported + exported) of its last launch.
     private(set) var lastTraffic: [String: Int] = [:]
     private(set) var healing = false
+    /// Barriers passed at which every device agreed (see `barrier`).
+    var epoch = 0
 
     init(sim: Simulator, variant: CryptoSavingsVariant, size: Int, config: CloudKitServerConfig) {
         self.sim = sim
@@ -141,12 +143,21 @@ final class CryptoStage: @unchecked Sendable {
     func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
         ledger.attempt(action, device: context.deviceName, owner: owner, month: month)
+        ledger.attemptValue(action, device: context.deviceName, owner: owner, epoch: epoch)
     }
 
     func acknowledge(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
         ledger.acknowledge(action, device: context.deviceName, owner: owner, month: month)
+        ledger.confirmValue(action, device: context.deviceName)
         context.record("confirmed \(action)")
+    }
+
+    /// The device's mirror has just dropped local objects for the server's copies on an export
+    /// conflict: the device's edits so far are no longer sure to stand.
+    func noteServerWins(_ context: DeviceContext) {
+        ledger.markUncertain(device: context.deviceName)
+        context.sometimes("cryptosavings: an export conflict dropped local edits")
     }
 
     func beginHealing() { healing = true }

@@ -38,6 +38,14 @@ extension CryptoStage {
         }
     }
 
+    /// `count` edits of existing goals and allocations only (what a user changes again later).
+    func followUps(_ count: Int) -> [SavingsAction] {
+        (0..<count).map { _ in
+            let goal = catalogue.goals[draw(catalogue.goals.count)]
+            return draw(3) == 0 ? .editGoal(id: goal.id, name: "Goal \(draw(1000))", target: target(goal.currency)) : allocation(goal)
+        }
+    }
+
     func addAsset(_ currency: String) -> SavingsAction {
         let id = newID()
         catalogue.assets.append((id, currency))

@@ -4,8 +4,9 @@ import SimHarness
 extension CryptoSavingsScenario {
     /// alice's phone and tablet share goals and allocations, then both edit offline — goals,
     /// the same (asset, goal) allocations, this month's plans, month completions — and come back
-    /// online in a seeded order; small change pages deliver records before their targets. Kills
-    /// over both apps' whole life.
+    /// online in a seeded order; small change pages deliver records before their targets. Once
+    /// both have synced, one of them edits the same goals and allocations again. Kills over both
+    /// apps' whole life.
     static let conflictingEdits = CryptoSavingsScenario(
         name: "conflicting-edits",
         summary: "two devices edit goals, allocations and plans offline; records arrive out of order",
@@ -20,5 +21,11 @@ extension CryptoSavingsScenario {
                 stage.goOnline(device)
                 await stage.session(device, [.sync])
             }
+            // Later, on one device, after both synced: the user changes the same goals and
+            // allocations again (their copies made on both devices now exist everywhere).
+            await stage.barrier(devices)
+            let later = devices[stage.draw(2)]
+            await stage.session(later, stage.followUps(2 + stage.draw(3)))
+            await stage.session(later, [.sync])
         })
 }

@@ -51,7 +51,7 @@ typealias CryptoSavingsScenario = Scenario<CryptoSavingsRun>
 /// Every CryptoSavings invariant, in report order.
 enum CryptoSavingsChecks {
     static let suite = CheckSuite<CryptoWorld>([
-        NoLossChecker(), NoDuplicateChecker(), ConvergenceChecker(), BalanceEqualityChecker(), DerivedEqualsRecomputedChecker(),
+        NoLossChecker(), NoLostUpdateChecker(), NoDuplicateChecker(), ConvergenceChecker(), BalanceEqualityChecker(), DerivedEqualsRecomputedChecker(),
         ReferentialIntegrityChecker(), NoCrossAccountLeakChecker(), EventualCompletionChecker(), QuiescenceChecker(),
     ])
 
