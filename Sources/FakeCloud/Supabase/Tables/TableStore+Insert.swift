@@ -25,9 +25,11 @@ extension TableStore {
         // materializes before the first row is inserted: every value of every row is converted
         // first, so a bad value in row 3 wins over an RLS or NOT NULL failure of row 1 (seen in
         // the PostgreSQL differential, Tests/PostgresDifferentialTests).
-        var converted: [Row] = []
+        var converted: [(row: Row, filled: UInt64?)] = []
         converted.reserveCapacity(input.count)
-        for row in input { converted.append(try convert(schema, row)) }
+        for row in input { converted.append(try convertFilling(schema, row)) }
+        // Only a body of several rows can affect one row twice (21000 below): one row skips the keys.
+        let tracksKeys = input.count > 1
         for proposedInput in converted {
             let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
             // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
@@ -43,12 +45,13 @@ extension TableStore {
                 written.append(proposed)
                 // A row this command inserted is "affected" too: a later body row with the same key
                 // makes DO UPDATE raise 21000 (PostgreSQL 15, ExecOnConflictUpdate).
-                touchedKeys.insert(schema.keyText(of: proposed))
+                if tracksKeys { touchedKeys.insert(schema.keyText(of: proposed)) }
                 continue
             }
             if conflict.ignore { continue }
-            let key = schema.keyText(of: rows[schema.name]![index])
-            if !touchedKeys.insert(key).inserted { throw PostgrestError.affectedTwice }
+            if tracksKeys && !touchedKeys.insert(schema.keyText(of: rows[schema.name]![index])).inserted {
+                throw PostgrestError.affectedTwice
+            }
             merged = true
             written.append(try mergeConflict(schema, at: index, with: proposed, mentioned, policy, statement))
         }
@@ -84,7 +87,31 @@ extension TableStore {
     }
 
     /// The body row's values through their columns' input functions, in column declaration order.
+    /// The values are converted in place (no new dictionary, one name lookup per value); when one
+    /// fails, or a key is not a column, `convertInColumnOrder` redoes it so the error is the first
+    /// in declaration order, as before.
     func convert(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> Row {
+        try convertFilling(schema, input).row
+    }
+
+    /// `convert`, and which columns the row fills as a bit set by column position (nil for a table
+    /// of more than 64 columns), so `buildRow` adds the missing ones without looking names up.
+    func convertFilling(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> (row: Row, filled: UInt64?) {
+        var row = input
+        var filled: UInt64 = 0
+        for index in row.indices {
+            guard let position = schema.layout.positions[row.keys[index]],
+                  let value = try? schema.columns[position].type.coerce(row.values[index])
+            else { return (try convertInColumnOrder(schema, input), nil) }
+            row.values[index] = value
+            if position < 64 { filled |= 1 << UInt64(position) }
+        }
+        return (row, schema.columns.count <= 64 ? filled : nil)
+    }
+
+    /// `convert` column by column in declaration order: the first bad value raises, keys that are
+    /// not columns are left out.
+    private func convertInColumnOrder(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> Row {
         var row = Row(minimumCapacity: input.count)
         for column in schema.columns {
             if let value = input[column.name] { row[column.name] = try column.type.coerce(value) }
@@ -95,6 +122,28 @@ extension TableStore {
     /// The full new row from converted payload values (see `convert`), defaults for unmentioned
     /// columns (NOT NULL is the caller's to check, after the RLS WITH CHECK).
     func buildRow(
+        _ schema: TableSchema, _ input: (row: Row, filled: UInt64?), _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ statement: StatementContext
+    ) throws(PostgrestError) -> Row {
+        guard let filled = input.filled else { return try buildRowByName(schema, input.row, mentioned, missingDefault, statement) }
+        // `input.row` holds only columns: start from it and add the ones `filled` lacks.
+        var row = input.row
+        var now: JSONValue?  // `now()` is one value per statement: compute its text once
+        for (position, column) in schema.columns.enumerated() where filled & (1 << UInt64(position)) == 0 {
+            if mentioned.contains(column.name) && !missingDefault {
+                row[column.name] = .null  // json_populate_recordset: a missing key is NULL
+            } else if column.defaultValue == .now {
+                if now == nil { now = try defaultValue(column, statement) }
+                row[column.name] = now
+            } else {
+                row[column.name] = try defaultValue(column, statement)
+            }
+        }
+        return row
+    }
+
+    /// `buildRow` for a row whose filled columns are not known (a table of more than 64 columns).
+    private func buildRowByName(
         _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
@@ -116,11 +165,11 @@ extension TableStore {
     }
 
     private mutating func build(
-        _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ schema: TableSchema, _ input: (row: Row, filled: UInt64?), _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
         var row = try buildRow(schema, input, mentioned, missingDefault, statement)
-        for column in schema.columns where column.defaultValue == .randomUUID && input[column.name] == nil {
+        for column in schema.columns where column.defaultValue == .randomUUID && input.row[column.name] == nil {
             if !mentioned.contains(column.name) || missingDefault {
                 row[column.name] = .string(random.uuidString())
             }

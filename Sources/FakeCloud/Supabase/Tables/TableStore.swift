@@ -290,11 +290,13 @@ public struct TableStore {
     public func output(_ rows: [Row], table: String) -> [JSONValue] {
         guard let schema = schemas[table] else { return [] }
         return rows.map { row in
-            // A stored row has exactly the table's columns: start from it and convert what differs.
-            if row.count == schema.columns.count && schema.columns.allSatisfy({ row[$0.name] != nil }) {
+            // A stored row has exactly the table's columns (every write builds it from the schema's
+            // columns, so its keys are columns and a full count means all of them): start from it
+            // and convert what differs.
+            if row.count == schema.columns.count {
                 var out = row
-                for column in schema.columns {
-                    if case .numeric = column.type { out[column.name] = column.type.output(row[column.name]!) }
+                for column in schema.layout.convertedOnOutput {
+                    if let index = out.index(forKey: column.name) { out.values[index] = column.type.output(out.values[index]) }
                 }
                 return .object(out)
             }
