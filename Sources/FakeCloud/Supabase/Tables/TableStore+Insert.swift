@@ -216,8 +216,8 @@ extension TableStore {
     func indexOfConflict(_ schema: TableSchema, _ row: Row, on constraint: UniqueConstraint, excluding: Int? = nil)
         -> Int?
     {
-        guard let index = uniqueIndex(schema, constraint), let key = index.key(of: row),
-            let position = index.position(of: key), position != excluding
+        guard let index = uniqueIndex(schema, constraint), let position = index.position(matching: row),
+            position != excluding
         else { return nil }
         return position
     }
