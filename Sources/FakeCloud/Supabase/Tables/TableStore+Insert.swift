@@ -30,8 +30,11 @@ extension TableStore {
         for row in input { converted.append(try convertFilling(schema, row)) }
         // Only a body of several rows can affect one row twice (21000 below): one row skips the keys.
         let tracksKeys = input.count > 1
-        for proposedInput in converted {
-            let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
+        // Taken from the end, in body order: each row leaves the list uniquely owned, so filling
+        // in its defaults does not copy it.
+        converted.reverse()
+        while let proposedInput = converted.popLast() {
+            let proposed = try build(schema, proposedInput.row, filled: proposedInput.filled, mentioned, request.missingDefault, statement)
             // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
             // so a row failing both reports 42501 (nodeModifyTable.c; verified on PostgreSQL 15).
             if !schema.security.passesCheck(.insert, proposed, policy) {
@@ -87,23 +90,22 @@ extension TableStore {
     }
 
     /// The body row's values through their columns' input functions, in column declaration order.
-    /// The values are converted in place (no new dictionary, one name lookup per value); when one
-    /// fails, or a key is not a column, `convertInColumnOrder` redoes it so the error is the first
-    /// in declaration order, as before.
+    /// One name lookup per body value; when a value fails, or a key is not a column,
+    /// `convertInColumnOrder` redoes it so the error is the first in declaration order.
     func convert(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> Row {
         try convertFilling(schema, input).row
     }
 
     /// `convert`, and which columns the row fills as a bit set by column position (nil for a table
     /// of more than 64 columns), so `buildRow` adds the missing ones without looking names up.
+    /// The new row has room for every column, so adding the defaults later never regrows it.
     func convertFilling(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> (row: Row, filled: UInt64?) {
-        var row = input
+        var row = Row(minimumCapacity: schema.columns.count)
         var filled: UInt64 = 0
-        for index in row.indices {
-            guard let position = schema.layout.positions[row.keys[index]],
-                  let value = try? schema.columns[position].type.coerce(row.values[index])
+        for (key, value) in input {
+            guard let position = schema.layout.positions[key], let converted = try? schema.columns[position].type.coerce(value)
             else { return (try convertInColumnOrder(schema, input), nil) }
-            row.values[index] = value
+            row[key] = converted
             if position < 64 { filled |= 1 << UInt64(position) }
         }
         return (row, schema.columns.count <= 64 ? filled : nil)
@@ -119,15 +121,14 @@ extension TableStore {
         return row
     }
 
-    /// The full new row from converted payload values (see `convert`), defaults for unmentioned
-    /// columns (NOT NULL is the caller's to check, after the RLS WITH CHECK).
-    func buildRow(
-        _ schema: TableSchema, _ input: (row: Row, filled: UInt64?), _ mentioned: MentionedColumns, _ missingDefault: Bool,
+    /// Defaults for the columns a converted body row lacks (see `convertFilling`): NULL for a column
+    /// another body row names, else the column default (NOT NULL is the caller's to check, after
+    /// the RLS WITH CHECK).
+    func fillMissingColumns(
+        _ schema: TableSchema, _ row: inout Row, filled: UInt64, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
-    ) throws(PostgrestError) -> Row {
-        guard let filled = input.filled else { return try buildRowByName(schema, input.row, mentioned, missingDefault, statement) }
-        // `input.row` holds only columns: start from it and add the ones `filled` lacks.
-        var row = input.row
+    ) throws(PostgrestError) {
+        // `row` holds only columns: add the ones `filled` lacks.
         var now: JSONValue?  // `now()` is one value per statement: compute its text once
         for (position, column) in schema.columns.enumerated() where filled & (1 << UInt64(position)) == 0 {
             if mentioned.contains(column.name) && !missingDefault {
@@ -139,10 +140,10 @@ extension TableStore {
                 row[column.name] = try defaultValue(column, statement)
             }
         }
-        return row
     }
 
-    /// `buildRow` for a row whose filled columns are not known (a table of more than 64 columns).
+    /// `fillMissingColumns` for a row whose filled columns are not known (a table of more than 64
+    /// columns): the full row, column by column by name.
     private func buildRowByName(
         _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
@@ -164,16 +165,23 @@ extension TableStore {
         return row
     }
 
+    /// The full new row from a converted body row (`convertFilling`): defaults, random uuids (drawn
+    /// in column order) and stamps.
     private mutating func build(
-        _ schema: TableSchema, _ input: (row: Row, filled: UInt64?), _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ schema: TableSchema, _ row: consuming Row, filled: UInt64?, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
-        var row = try buildRow(schema, input, mentioned, missingDefault, statement)
-        for column in schema.columns where column.defaultValue == .randomUUID && input.row[column.name] == nil {
-            if !mentioned.contains(column.name) || missingDefault {
-                row[column.name] = .string(random.uuidString())
-            }
+        var drawn: [ColumnSchema] = []  // columns that get a fresh uuid: absent from the body and not sent as NULL
+        for (position, column) in schema.columns.enumerated() where column.defaultValue == .randomUUID {
+            let absent = filled.map { $0 & (1 << UInt64(position)) == 0 } ?? (row[column.name] == nil)
+            if absent && (!mentioned.contains(column.name) || missingDefault) { drawn.append(column) }
         }
+        if let filled {
+            try fillMissingColumns(schema, &row, filled: filled, mentioned, missingDefault, statement)
+        } else {
+            row = try buildRowByName(schema, row, mentioned, missingDefault, statement)
+        }
+        for column in drawn { row[column.name] = .string(random.uuidString()) }
         stamp(schema, &row, statement)
         return row
     }
