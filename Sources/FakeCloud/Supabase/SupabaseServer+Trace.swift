@@ -27,6 +27,36 @@ extension SupabaseServer {
         }
     }
 
+    /// `summary(of: request)` written piece by piece (the same bytes, so the same hash), without
+    /// building a string per request when the trace keeps no text.
+    public func writeSummary(of request: SupabaseRequest, into text: inout TraceText) {
+        guard case .table(let table) = request.operation else { return text.append(summary(of: request)) }
+        text.append("rest ")
+        text.append(verb(table.action))
+        text.append(" ")
+        text.append(table.table)
+        text.append(" rows=")
+        text.append(rowCount(table.action))
+        text.append(" filters=")
+        text.append(table.filters.count)
+        text.append(" as=")
+        text.append(request.accessToken == nil ? "anon" : (request.accessToken == config.serviceRoleKey ? "service" : "user"))
+    }
+
+    /// `summary(of: response)` written piece by piece (see `writeSummary(of:into:)` for requests).
+    public func writeSummary(of response: SupabaseResponse, into text: inout TraceText) {
+        text.append("status=")
+        text.append(response.status)
+        if let error = response.error {
+            text.append(" code=")
+            text.append(error.code)
+        }
+        if case .array(let items) = response.body {
+            text.append(" rows=")
+            text.append(items.count)
+        }
+    }
+
     public func summary(of response: SupabaseResponse) -> String {
         var line = "status=\(response.status)"
         if let error = response.error { line += " code=\(error.code)" }

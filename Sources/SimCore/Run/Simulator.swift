@@ -97,7 +97,7 @@ public final class Simulator: @unchecked Sendable {
         self.seed = seed
         self.options = options
         self.random = SimRandom(seed: seed)
-        self.trace = Trace(recording: options.recordTrace)
+        self.trace = Trace(recording: options.recordTrace, hashing: options.hashTrace)
         self.scheduler = random.fork("scheduler")
         _ = EscapeDetector.installed
         let rootSlot = makeSlot(name: "sim", device: nil)

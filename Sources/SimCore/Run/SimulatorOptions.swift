@@ -19,6 +19,10 @@ public struct SimulatorOptions: Sendable {
     /// Wall-clock milliseconds to wait at a stall for jobs arriving from foreign threads, so the
     /// escape can be named. Detection only; it never changes a passing run.
     public var stallGraceMilliseconds: Int
+    /// Hash the trace (the default). Off for a run whose trace hash nobody reads, such as the
+    /// fault-free reference run of idempotent-retry: its trace text is then never built. The run
+    /// itself is the same: nothing in a simulation reads the hash.
+    public var hashTrace: Bool = true
 
     public init(
         policy: SchedulingPolicy = .random,

@@ -22,10 +22,16 @@ public final class Trace {
     @exclusivity(unchecked) public private(set) var droppedRecords: Int = 0
     /// Called with each record as it happens (for `--trace` printing); only when recording.
     public var onRecord: ((TraceRecord) -> Void)?
+    /// Whether records and scheduling choices are hashed. Off only for a run whose trace nobody
+    /// reads (a lean reference run, `SimulatorOptions.hashTrace`): records are then counted, never
+    /// built, and `hash` stays at its start value.
+    public let isHashing: Bool
 
-    public init(recording: Bool = false, recordLimit: Int = 2_000_000) {
+    public init(recording: Bool = false, recordLimit: Int = 2_000_000, hashing: Bool = true) {
+        precondition(hashing || !recording, "a trace that keeps records also hashes them")
         self.isRecording = recording
         self.recordLimit = recordLimit
+        self.isHashing = hashing
     }
 
     /// Adds a record. `event` is built only by callers that want it; keep it integer-only text.
@@ -38,6 +44,7 @@ public final class Trace {
     @inline(__always)
     public func record(time: Int64, component: String, _ write: (inout TraceText) -> Void) {
         recordCount += 1
+        guard isHashing else { return }
         var h = StableHash.mix(hash, UInt64(bitPattern: time))
         h = StableHash.fnv1a(component, seed: h)
         var event = TraceText(seed: StableHash.fnv1a(byte: 0x20, seed: h), keepsText: isRecording)
@@ -67,6 +74,7 @@ public final class Trace {
     /// Mixes a scheduling choice (which executor ran, which of how many ready jobs) into the hash.
     @inline(__always)
     func mixChoice(_ word: UInt64) {
+        guard isHashing else { return }
         hash = (hash ^ word) &* StableHash.prime
     }
 

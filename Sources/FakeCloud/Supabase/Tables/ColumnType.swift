@@ -80,15 +80,17 @@ public enum ColumnType: Sendable, Hashable {
     /// Whether `text` is already a uuid's stored form (36 characters, lowercase hex, dashes at
     /// 8, 13, 18, 23), which `uuid` would return unchanged.
     private static func isCanonicalUUID(_ text: String) -> Bool {
-        var index = 0
-        for char in text.utf8 {
-            let ok = index == 8 || index == 13 || index == 18 || index == 23
-                ? char == 45 : (char >= 48 && char <= 57) || (char >= 97 && char <= 102)
-            if !ok { return false }
-            index += 1
-            if index > 36 { return false }
+        guard text.utf8.count == 36 else { return false }
+        var text = text
+        // Reads the UTF-8 bytes in place (a native string already is contiguous UTF-8).
+        return text.withUTF8 { bytes in
+            for (index, char) in bytes.enumerated() {
+                let ok = index == 8 || index == 13 || index == 18 || index == 23
+                    ? char == 45 : (char >= 48 && char <= 57) || (char >= 97 && char <= 102)
+                if !ok { return false }
+            }
+            return true
         }
-        return index == 36
     }
 
     private func integer(_ value: JSONValue) throws(PostgrestError) -> JSONValue {

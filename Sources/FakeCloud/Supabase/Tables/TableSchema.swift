@@ -72,20 +72,35 @@ public struct UniqueConstraint: Sendable, Hashable {
 /// A table: columns in declaration order, keys, and its row-level security.
 public struct TableSchema: Sendable {
     public var name: String
-    public var columns: [ColumnSchema]
+    public var columns: [ColumnSchema] { didSet { layout = ColumnLayout(columns) } }
     public var primaryKey: UniqueConstraint
     public var uniques: [UniqueConstraint]
     public var foreignKeys: [ForeignKeySchema]
     public var security: RowLevelSecurity
+    /// Where each column sits in `columns`, and which columns need conversion on output; kept in
+    /// step with `columns` so a name finds its column by one hash lookup instead of a scan.
+    private(set) var layout: ColumnLayout
+
+    public init(name: String, columns: [ColumnSchema], primaryKey: UniqueConstraint, uniques: [UniqueConstraint],
+                foreignKeys: [ForeignKeySchema], security: RowLevelSecurity) {
+        self.name = name
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.uniques = uniques
+        self.foreignKeys = foreignKeys
+        self.security = security
+        self.layout = ColumnLayout(columns)
+    }
+
     /// Columns a trigger stamps on every write, in declaration order.
     public var stampedColumns: [ColumnSchema] { columns.filter { $0.stamp != nil } }
 
     /// The column named `name`, if any.
-    public func column(_ name: String) -> ColumnSchema? { columns.first { $0.name == name } }
+    public func column(_ name: String) -> ColumnSchema? { layout.positions[name].map { columns[$0] } }
 
     /// Whether every one of `names` is a column of the table.
     func hasColumns(_ names: some Sequence<String>) -> Bool {
-        names.allSatisfy { name in columns.contains { $0.name == name } }
+        names.allSatisfy { layout.positions[$0] != nil }
     }
 
     /// Primary key first, then the unique constraints in declaration order.
@@ -94,5 +109,22 @@ public struct TableSchema: Sendable {
     /// The primary key of `row` as canonical text, for logs and provenance.
     public func keyText(of row: Row) -> String {
         primaryKey.columns.map { (row[$0] ?? .null).sqlText }.joined(separator: ",")
+    }
+}
+
+/// The lookup tables derived from a table's column list (see `TableSchema.layout`).
+struct ColumnLayout: Sendable {
+    /// Column name to its position in declaration order.
+    let positions: [String: Int]
+    /// The columns whose stored form differs from what the API returns (numeric), in declaration order.
+    let convertedOnOutput: [ColumnSchema]
+
+    init(_ columns: [ColumnSchema]) {
+        var positions: [String: Int] = [:]
+        for (position, column) in columns.enumerated() where positions[column.name] == nil {
+            positions[column.name] = position  // the first of a duplicated name, as `first(where:)` found it
+        }
+        self.positions = positions
+        convertedOnOutput = columns.filter { if case .numeric = $0.type { true } else { false } }
     }
 }

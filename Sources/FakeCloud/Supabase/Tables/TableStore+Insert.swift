@@ -25,11 +25,16 @@ extension TableStore {
         // materializes before the first row is inserted: every value of every row is converted
         // first, so a bad value in row 3 wins over an RLS or NOT NULL failure of row 1 (seen in
         // the PostgreSQL differential, Tests/PostgresDifferentialTests).
-        var converted: [Row] = []
+        var converted: [(row: Row, filled: UInt64?)] = []
         converted.reserveCapacity(input.count)
-        for row in input { converted.append(try convert(schema, row)) }
-        for proposedInput in converted {
-            let proposed = try build(schema, proposedInput, mentioned, request.missingDefault, statement)
+        for row in input { converted.append(try convertFilling(schema, row)) }
+        // Only a body of several rows can affect one row twice (21000 below): one row skips the keys.
+        let tracksKeys = input.count > 1
+        // Taken from the end, in body order: each row leaves the list uniquely owned, so filling
+        // in its defaults does not copy it.
+        converted.reverse()
+        while let proposedInput = converted.popLast() {
+            let proposed = try build(schema, proposedInput.row, filled: proposedInput.filled, mentioned, request.missingDefault, statement)
             // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
             // so a row failing both reports 42501 (nodeModifyTable.c; verified on PostgreSQL 15).
             if !schema.security.passesCheck(.insert, proposed, policy) {
@@ -43,12 +48,13 @@ extension TableStore {
                 written.append(proposed)
                 // A row this command inserted is "affected" too: a later body row with the same key
                 // makes DO UPDATE raise 21000 (PostgreSQL 15, ExecOnConflictUpdate).
-                touchedKeys.insert(schema.keyText(of: proposed))
+                if tracksKeys { touchedKeys.insert(schema.keyText(of: proposed)) }
                 continue
             }
             if conflict.ignore { continue }
-            let key = schema.keyText(of: rows[schema.name]![index])
-            if !touchedKeys.insert(key).inserted { throw PostgrestError.affectedTwice }
+            if tracksKeys && !touchedKeys.insert(schema.keyText(of: rows[schema.name]![index])).inserted {
+                throw PostgrestError.affectedTwice
+            }
             merged = true
             written.append(try mergeConflict(schema, at: index, with: proposed, mentioned, policy, statement))
         }
@@ -84,7 +90,30 @@ extension TableStore {
     }
 
     /// The body row's values through their columns' input functions, in column declaration order.
+    /// One name lookup per body value; when a value fails, or a key is not a column,
+    /// `convertInColumnOrder` redoes it so the error is the first in declaration order.
     func convert(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> Row {
+        try convertFilling(schema, input).row
+    }
+
+    /// `convert`, and which columns the row fills as a bit set by column position (nil for a table
+    /// of more than 64 columns), so `buildRow` adds the missing ones without looking names up.
+    /// The new row has room for every column, so adding the defaults later never regrows it.
+    func convertFilling(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> (row: Row, filled: UInt64?) {
+        var row = Row(minimumCapacity: schema.columns.count)
+        var filled: UInt64 = 0
+        for (key, value) in input {
+            guard let position = schema.layout.positions[key], let converted = try? schema.columns[position].type.coerce(value)
+            else { return (try convertInColumnOrder(schema, input), nil) }
+            row[key] = converted
+            if position < 64 { filled |= 1 << UInt64(position) }
+        }
+        return (row, schema.columns.count <= 64 ? filled : nil)
+    }
+
+    /// `convert` column by column in declaration order: the first bad value raises, keys that are
+    /// not columns are left out.
+    private func convertInColumnOrder(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> Row {
         var row = Row(minimumCapacity: input.count)
         for column in schema.columns {
             if let value = input[column.name] { row[column.name] = try column.type.coerce(value) }
@@ -92,9 +121,30 @@ extension TableStore {
         return row
     }
 
-    /// The full new row from converted payload values (see `convert`), defaults for unmentioned
-    /// columns (NOT NULL is the caller's to check, after the RLS WITH CHECK).
-    func buildRow(
+    /// Defaults for the columns a converted body row lacks (see `convertFilling`): NULL for a column
+    /// another body row names, else the column default (NOT NULL is the caller's to check, after
+    /// the RLS WITH CHECK).
+    func fillMissingColumns(
+        _ schema: TableSchema, _ row: inout Row, filled: UInt64, _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ statement: StatementContext
+    ) throws(PostgrestError) {
+        // `row` holds only columns: add the ones `filled` lacks.
+        var now: JSONValue?  // `now()` is one value per statement: compute its text once
+        for (position, column) in schema.columns.enumerated() where filled & (1 << UInt64(position)) == 0 {
+            if mentioned.contains(column.name) && !missingDefault {
+                row[column.name] = .null  // json_populate_recordset: a missing key is NULL
+            } else if column.defaultValue == .now {
+                if now == nil { now = try defaultValue(column, statement) }
+                row[column.name] = now
+            } else {
+                row[column.name] = try defaultValue(column, statement)
+            }
+        }
+    }
+
+    /// `fillMissingColumns` for a row whose filled columns are not known (a table of more than 64
+    /// columns): the full row, column by column by name.
+    private func buildRowByName(
         _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
@@ -115,16 +165,23 @@ extension TableStore {
         return row
     }
 
+    /// The full new row from a converted body row (`convertFilling`): defaults, random uuids (drawn
+    /// in column order) and stamps.
     private mutating func build(
-        _ schema: TableSchema, _ input: Row, _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ schema: TableSchema, _ row: consuming Row, filled: UInt64?, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
-        var row = try buildRow(schema, input, mentioned, missingDefault, statement)
-        for column in schema.columns where column.defaultValue == .randomUUID && input[column.name] == nil {
-            if !mentioned.contains(column.name) || missingDefault {
-                row[column.name] = .string(random.uuidString())
-            }
+        var drawn: [ColumnSchema] = []  // columns that get a fresh uuid: absent from the body and not sent as NULL
+        for (position, column) in schema.columns.enumerated() where column.defaultValue == .randomUUID {
+            let absent = filled.map { $0 & (1 << UInt64(position)) == 0 } ?? (row[column.name] == nil)
+            if absent && (!mentioned.contains(column.name) || missingDefault) { drawn.append(column) }
         }
+        if let filled {
+            try fillMissingColumns(schema, &row, filled: filled, mentioned, missingDefault, statement)
+        } else {
+            row = try buildRowByName(schema, row, mentioned, missingDefault, statement)
+        }
+        for column in drawn { row[column.name] = .string(random.uuidString()) }
         stamp(schema, &row, statement)
         return row
     }
@@ -167,8 +224,8 @@ extension TableStore {
     func indexOfConflict(_ schema: TableSchema, _ row: Row, on constraint: UniqueConstraint, excluding: Int? = nil)
         -> Int?
     {
-        guard let index = uniqueIndex(schema, constraint), let key = index.key(of: row),
-            let position = index.position(of: key), position != excluding
+        guard let index = uniqueIndex(schema, constraint), let position = index.position(matching: row),
+            position != excluding
         else { return nil }
         return position
     }

@@ -28,7 +28,7 @@ extension TableStore {
             else { continue }
             if literal.isNull { return [] }  // `= NULL` is never true
             guard let value = try? RowFilter.convert(literal, type) else { return nil }
-            return index.position(of: [value]).map { [$0] } ?? []
+            return index.position(ofValue: value).map { [$0] } ?? []
         }
         return nil
     }

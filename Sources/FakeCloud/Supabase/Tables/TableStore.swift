@@ -7,7 +7,7 @@ import SimCore
 /// is unspecified (an UPDATE writes a new tuple elsewhere); a fixed order keeps runs reproducible,
 /// and clients that need an order must ask for one, as with the real server.
 public struct TableStore {
-    public internal(set) var schemas: [String: TableSchema]
+    public let schemas: [String: TableSchema]
     /// Table names in declaration order (never iterate `schemas` into a decision).
     public let tableNames: [String]
     var rows: [String: [Row]]
@@ -17,6 +17,8 @@ public struct TableStore {
     var journal: [RowUndo] = []
     /// Open multi-statement transactions (`transaction(_:)`); the journal is kept while any is.
     var openTransactions = 0
+    /// Per table, `policyReach(from:)` (the schemas never change after init).
+    private let policyReaches: [String: [String]?]
     /// Which tables' incoming foreign keys an UPDATE must re-check (see `ReferencedKeys`).
     var referencedKeys: ReferencedKeys
     public internal(set) var provenance = ProvenanceLog()
@@ -39,6 +41,7 @@ public struct TableStore {
             schemas[table.name] = table
         }
         self.schemas = schemas
+        self.policyReaches = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, Self.policyReach(from: $0.name, schemas)) })
         self.tableNames = tables.map(\.name)
         self.rows = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, []) })
         self.indexes = Dictionary(
@@ -239,24 +242,28 @@ public struct TableStore {
     /// writes). Only the tables `table`'s policies can reach are held: holding the table being
     /// written would make its first write copy the whole table (copy-on-write).
     func policyContext(_ auth: AuthContext, for table: String) -> PolicyContext {
-        var snapshot: [String: PolicySnapshot] = [:]
+        // A policy reaches one to three tables: a list searched by name beats a dictionary.
+        var snapshot: [(table: String, read: PolicySnapshot)] = []
         var complete = false
         if auth.role != .serviceRole {
             if let reachable = policyReach(from: table) {
-                for name in reachable { snapshot[name] = policySnapshot(name) }
+                snapshot.reserveCapacity(reachable.count)
+                for name in reachable { snapshot.append((name, policySnapshot(name))) }
             } else {
-                for name in tableNames { snapshot[name] = policySnapshot(name) }
+                for name in tableNames { snapshot.append((name, policySnapshot(name))) }
                 complete = true
             }
         }
         let known = schemas.keys
         return PolicyContext(auth: auth) { table, column, value, context in
-            guard known.contains(table) else { return nil }
-            precondition(complete || snapshot[table] != nil, "a policy read table \(table) without declaring it in `reads`")
-            guard let read = snapshot[table] else { return nil }
+            guard let read = snapshot.first(where: { $0.table == table })?.read else {
+                guard known.contains(table) else { return nil }
+                precondition(complete, "a policy read table \(table) without declaring it in `reads`")
+                return nil
+            }
             if !value.isNull, let index = read.indexes.first(where: { $0.columns.count == 1 && $0.columns[0] == column }) {
                 // A unique column: at most one row has `value`.
-                guard let position = index.position(of: [value]) else { return nil }
+                guard let position = index.position(ofValue: value) else { return nil }
                 let row = read.rows[position]
                 return read.security.passesUsing(.select, row, context) ? row : nil
             }
@@ -274,6 +281,11 @@ public struct TableStore {
     /// The tables reachable from `table`'s policies through `visibleRow`, transitively (a lookup
     /// applies the looked-up table's SELECT policy); nil when some policy may read any table.
     func policyReach(from table: String) -> [String]? {
+        policyReaches[table] ?? nil
+    }
+
+    /// `policyReach` computed from the schemas (once per table, at init).
+    private static func policyReach(from table: String, _ schemas: [String: TableSchema]) -> [String]? {
         var reached: [String] = []
         var frontier = [table]
         while let next = frontier.popLast() {
@@ -290,11 +302,13 @@ public struct TableStore {
     public func output(_ rows: [Row], table: String) -> [JSONValue] {
         guard let schema = schemas[table] else { return [] }
         return rows.map { row in
-            // A stored row has exactly the table's columns: start from it and convert what differs.
-            if row.count == schema.columns.count && schema.columns.allSatisfy({ row[$0.name] != nil }) {
+            // A stored row has exactly the table's columns (every write builds it from the schema's
+            // columns, so its keys are columns and a full count means all of them): start from it
+            // and convert what differs.
+            if row.count == schema.columns.count {
                 var out = row
-                for column in schema.columns {
-                    if case .numeric = column.type { out[column.name] = column.type.output(row[column.name]!) }
+                for column in schema.layout.convertedOnOutput {
+                    if let index = out.index(forKey: column.name) { out.values[index] = column.type.output(out.values[index]) }
                 }
                 return .object(out)
             }

@@ -18,10 +18,11 @@ struct ReferenceMigration {
     let completed: Bool
 
     /// Migrates `plan.dataset` as `account` the way `SwissCoinStage.heal` finishes a device: the
-    /// app's own retries, and up to `relaunches` reopenings until it reports completion.
+    /// app's own retries, and up to `relaunches` reopenings until it reports completion. `lean`
+    /// runs without a trace hash (`ReferenceRun`); the result is the same either way.
     static func run(_ plan: SwissCoinStage.DevicePlan, account: SwissCoinStage.Account, main stage: SwissCoinStage,
-                    relaunches: Int = 3) throws -> ReferenceMigration {
-        let sim = ReferenceRun.simulator(after: stage.sim, label: "idempotent-retry:reference:\(plan.device.name)")
+                    relaunches: Int = 3, lean: Bool = true) throws -> ReferenceMigration {
+        let sim = ReferenceRun.simulator(after: stage.sim, label: "idempotent-retry:reference:\(plan.device.name)", lean: lean)
         let server = SupabaseServer(backend: stage.server.backend, random: sim.random.fork("supabase"))
         let handle = sim.network.register(server)
         let reports = AppReports()
