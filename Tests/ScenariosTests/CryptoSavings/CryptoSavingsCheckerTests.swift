@@ -78,6 +78,35 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         XCTAssertEqual(Self.violations(world, "no-loss").count, 1, "dropped silently")
     }
 
+    /// The allocation set to 3000 on the phone, then to `later` on the tablet in `laterEpoch`.
+    static func allocationEdits(later: String, laterEpoch: Int, uncertain: Bool = false) -> CryptoLedger {
+        var ledger = ledger()
+        let key = "AssetAllocation \(asset)/\(goal)"
+        ledger.valueEdits = [
+            CryptoLedger.ValueEdit(key: key, value: "3000", device: "phone", owner: "alice", epoch: 0, sequence: 0, confirmed: true),
+            CryptoLedger.ValueEdit(key: key, value: later, device: "tablet", owner: "alice", epoch: laterEpoch, sequence: 1,
+                                   confirmed: true, uncertain: uncertain),
+        ]
+        return ledger
+    }
+
+    func testNoLostUpdateReportsAnOlderValueShownWhereTheLastEditShouldStand() {
+        let found = Self.violations(Self.world(ledger: Self.allocationEdits(later: "4000", laterEpoch: 1)), "no-lost-update")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0].entities.map(\.location), ["iCloud(alice)", "phone", "tablet"], "\(found)")
+        XCTAssertTrue(found[0].entities[0].expected.hasPrefix("4000"), "\(found)")
+        XCTAssertEqual(found[0].entities[0].actual, "3000")
+    }
+
+    func testNoLostUpdateLetsConcurrentEditsAndDroppedOrCurrentValuesPass() {
+        XCTAssertEqual(Self.violations(Self.world(ledger: Self.allocationEdits(later: "4000", laterEpoch: 0)), "no-lost-update"), [],
+                       "two devices in one epoch: concurrent, either may win")
+        XCTAssertEqual(Self.violations(Self.world(ledger: Self.allocationEdits(later: "4000", laterEpoch: 1, uncertain: true)), "no-lost-update"), [],
+                       "an export conflict may have dropped it")
+        XCTAssertEqual(Self.violations(Self.world(ledger: Self.allocationEdits(later: "3000", laterEpoch: 1)), "no-lost-update"), [],
+                       "the last value is shown")
+    }
+
     func testNoDuplicateReportsTwoShownAllocationsOfOneAssetAndGoal() {
         let second = ModelRow(id: PersistentIdentifier(entityName: "AssetAllocation", number: 9),
                               attributes: ["id": .uuid("99999999-0000-4000-8000-000000000009"), "amountUnits": "1"],

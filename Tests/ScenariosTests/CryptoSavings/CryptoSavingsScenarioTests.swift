@@ -43,7 +43,7 @@ final class CryptoSavingsScenarioTests: XCTestCase {
             "first-sync-with-existing-cloud-data", "record-too-large", "time-zone-and-month-boundary",
         ])
         XCTAssertEqual(CryptoSavingsChecks.names, [
-            "no-loss", "no-duplicate", "convergence", "balance-equality", "derived-equals-recomputed", "referential-integrity",
+            "no-loss", "no-lost-update", "no-duplicate", "convergence", "balance-equality", "derived-equals-recomputed", "referential-integrity",
             "no-cross-account-leak", "eventual-completion", "quiescence",
         ])
     }
