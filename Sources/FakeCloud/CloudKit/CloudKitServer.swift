@@ -27,7 +27,14 @@ import SimCore
 /// CloudKit Web Services Reference ("Data Size Limits"), and GitHub reports quoted where used.
 public final class CloudKitServer: SimService {
     public let name: String
-    public let config: CloudKitServerConfig
+    public private(set) var config: CloudKitServerConfig
+
+    /// The user's iCloud storage changes size (full, or space freed or bought): saves that would
+    /// take the account past `bytes` fail with quotaExceeded from now on.
+    public func setQuota(_ bytes: Int64) {
+        precondition(bytes >= 0, "a quota is a size")
+        config.quotaBytes = bytes
+    }
     var databases: [String: CloudKitDatabase] = [:]
     private(set) var deviceAccounts: [String: CloudKitDeviceAccount] = [:]
     /// The account each request number was first handled for (a duplicate delivery reuses it).
