@@ -43,6 +43,27 @@ final class BenchScalingTests: XCTestCase {
         XCTAssertNotNil(document["total_ratio_permille"] as? Int)
     }
 
+    func testCompareLeavesOutAScenarioTheOldBinaryCannotRun() throws {
+        // An "old binary" that fails every run as a harness error would (exit 3).
+        let old = FileManager.default.temporaryDirectory.appendingPathComponent("simrun-old-\(getpid()).sh")
+        try "#!/bin/sh\nexit 3\n".write(to: old, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
+        defer { try? FileManager.default.removeItem(at: old) }
+        let result = try SimrunProcess.run(["bench", "--compare", old.path, "--app", "selftest", "--seeds", "1", "--size", "0",
+                                            "--rounds", "1", "--json"], selfTest: true)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let rows = try XCTUnwrap(try json(result.stdout)["compare"] as? [[String: Any]])
+        XCTAssertFalse(rows.isEmpty)
+        for row in rows {
+            XCTAssertEqual(row["compared"] as? Bool, false, "\(row)")
+            XCTAssertNil(row["ratio_permille"], "no ratio without an old time: \(row)")
+        }
+        let text = try SimrunProcess.run(["bench", "--compare", old.path, "--app", "selftest", "--seeds", "1", "--size", "0", "--rounds", "1"],
+                                         selfTest: true)
+        XCTAssertTrue(text.stdout.contains("not compared"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("total (0 compared)"), text.stdout)
+    }
+
     func testCompareRefusesAMissingBinary() throws {
         try assertBadInput(["bench", "--compare", "/nonexistent/simrun"], mentions: "not an executable")
     }

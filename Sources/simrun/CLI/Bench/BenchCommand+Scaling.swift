@@ -39,12 +39,15 @@ extension BenchCommand {
             if !json { Console.out(result.line) }
             results.append(result)
         }
-        let oldTotal = results.reduce(0) { $0 + $1.oldSeconds }, newTotal = results.reduce(0) { $0 + $1.newSeconds }
+        // The total covers the scenarios both binaries ran.
+        let compared = results.filter(\.isMeasured)
+        let oldTotal = compared.reduce(0) { $0 + $1.oldSeconds }, newTotal = compared.reduce(0) { $0 + $1.newSeconds }
         if json {
             Console.out(JSONValue.object(["compare": .array(results.map(\.json)),
                                           "total_ratio_permille": .int(Int64(newTotal / max(1e-9, oldTotal) * 1000))]).canonicalText)
         } else {
-            Console.out(String(format: "total                                         old %8.3f s   new %8.3f s   new/old %.3f", oldTotal, newTotal, newTotal / max(1e-9, oldTotal)))
+            Console.out(String(format: "total (%d compared)                           old %8.3f s   new %8.3f s   new/old %.3f",
+                               compared.count, oldTotal, newTotal, newTotal / max(1e-9, oldTotal)))
         }
         return .passed
     }

@@ -14,6 +14,8 @@ struct CompareBench {
     let errors: Int
 
     var ratio: Double { newSeconds / max(1e-9, oldSeconds) }
+    /// Both sides have a time (a scenario the old binary lacks has none there).
+    var isMeasured: Bool { !oldSeconds.isNaN && !newSeconds.isNaN }
 
     static func measure(scenario: String, old: String, new: String, seeds: Int, size: Int, rounds: Int) -> CompareBench {
         let arguments = ["fuzz", "--scenario", scenario, "--seeds", String(seeds), "--size", String(size), "--jobs", "1", "--json"]
@@ -45,11 +47,16 @@ struct CompareBench {
 
     var line: String {
         let flag = errors > 0 ? "  (\(errors) runs did not finish normally)" : ""
+        guard isMeasured else {
+            let side = oldSeconds.isNaN ? "the old binary" : "this binary"
+            return ScalingBench.pad(name, 46) + "not compared: no run of \(side) finished normally (a scenario it does not have?)" + flag
+        }
         return ScalingBench.pad(name, 46) + String(format: "old %8.3f s   new %8.3f s   new/old %.3f", oldSeconds, newSeconds, ratio) + flag
     }
 
     var json: JSONValue {
-        ["scenario": .string(name), "old_cpu_ms": .int(Int64(oldSeconds * 1000)), "new_cpu_ms": .int(Int64(newSeconds * 1000)),
-         "ratio_permille": .int(Int64(ratio * 1000)), "errors": .int(Int64(errors))]
+        guard isMeasured else { return ["scenario": .string(name), "compared": false, "errors": .int(Int64(errors))] }
+        return ["scenario": .string(name), "compared": true, "old_cpu_ms": .int(Int64(oldSeconds * 1000)), "new_cpu_ms": .int(Int64(newSeconds * 1000)),
+                "ratio_permille": .int(Int64(ratio * 1000)), "errors": .int(Int64(errors))]
     }
 }
