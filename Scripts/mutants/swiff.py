@@ -1,0 +1,41 @@
+"""Realistic bugs in Swiff's fixed schema migration (SwiftData V1 -> V2 -> V3 on the device), for
+Scripts/mutation-test.py. Each: (name, path, old text, new text, what the bug is).
+
+Measured (100 seeds of each scenario, --size 0, 2026-11-24): 1 of 5 caught —
+merger-keeps-references-to-copy 72/500 (seed 1; no-loss, referential-integrity).
+Not caught, and why:
+- amounts-saved-once-at-end, fills-every-amount-again: equivalent; the stage is idempotent, so
+  saving in batches only keeps progress across a kill, and refilling a filled amount writes the
+  same value.
+- merger-drops-copy-children: equivalent here; repointing each child's to-one at the kept row
+  also maintains the inverse to-many, so the kept row gets the copy's children anyway.
+- balances-not-derived: a real gap. The generated V1 stores always hold balances consistent with
+  their expenses, so copying the stored balance gives the same cents as deriving it; a dataset
+  whose stored balances drifted (what the plan's derive-on-migrate guards against) would catch it.
+"""
+SCENARIOS = ["swiff/schema-upgrade", "swiff/interrupted-upgrade", "swiff/mixed-version-devices",
+             "swiff/rollback-after-failure", "swiff/duplicates-before-unique"]
+S = "Sources/Scenarios/Swiff/App/SwiffStages.swift"
+D = "Sources/Scenarios/Swiff/App/DuplicateMerger.swift"
+MUTANTS = [
+ ("amounts-saved-once-at-end", S,
+  "                if index % saveBatch == saveBatch - 1 || index == pending.count - 1 { try context.save() }\n",
+  "",
+  "the resumable stage fills amountCents without saving batches (saved once with the balances)"),
+ ("fills-every-amount-again", S,
+  "            let pending = try context.fetch(\"GroupExpenseModel\") { $0[\"amountCents\"]?.isNull ?? true }",
+  "            let pending = try context.fetch(\"GroupExpenseModel\")",
+  "a resumed stage recomputes amountCents for rows already filled (harmless only if idempotent)"),
+ ("merger-drops-copy-children", D,
+  "            let merged = unique(context.row(winner)!.targets(relationship.name) + context.row(copy)!.targets(relationship.name))",
+  "            let merged = unique(context.row(winner)!.targets(relationship.name))",
+  "merging duplicates keeps the winner's to-many targets only: the copy's children are orphaned"),
+ ("merger-keeps-references-to-copy", D,
+  "                    context.relate(row.id, relationship.name, to: unique(row.targets(relationship.name).map { $0 == copy ? winner : $0 }))",
+  "                    _ = row",
+  "references to a deleted duplicate are not pointed at the row that is kept"),
+ ("balances-not-derived", S,
+  "                context.set(row.id, \"balanceCents\", .int(derived[row[\"id\"]?.uuidValue ?? \"\"] ?? 0))",
+  "                context.set(row.id, \"balanceCents\", .int(Money.cents(row[\"balance\"]) ?? 0))",
+  "balanceCents copied from the stored Double balance instead of derived from the expenses"),
+]
