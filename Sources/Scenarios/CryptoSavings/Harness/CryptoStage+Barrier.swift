@@ -8,12 +8,10 @@ extension CryptoStage {
     /// an edit made after this followed every edit made before (no-lost-update relies on it).
     /// If they do not agree, nothing is claimed.
     func barrier(_ devices: [Device]) async {
-        let families: [FaultFamily] = [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .partition]
-        let saved = families.map { sim.faults.plan.rate($0) }
-        for family in families { sim.faults.setRate(family, ppm: 0) }
-        for device in devices { goOnline(device) }
-        for _ in 0..<2 { for device in devices { await session(device, [.sync]) } }
-        for (family, rate) in zip(families, saved) { sim.faults.setRate(family, ppm: rate) }
+        await QuietNetwork.run(sim, families: QuietNetwork.requestFamilies + [.partition]) {
+            for device in devices { goOnline(device) }
+            for _ in 0..<2 { for device in devices { await session(device, [.sync]) } }
+        }
         let views = devices.map { shownValues($0) }
         guard views.allSatisfy({ $0 == views[0] }) else {
             sim.record("sim", "barrier: the devices still differ; no epoch")

@@ -56,12 +56,7 @@ extension SwissCoinStage {
     /// Runs `body` with every request fault family off (the first migration, which must finish
     /// before other devices edit), then puts the run's rates back.
     func withQuietNetwork<T>(_ body: () async -> T) async -> T {
-        let families: [FaultFamily] = [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse]
-        let saved = families.map { sim.faults.plan.rate($0) }
-        for family in families { sim.faults.setRate(family, ppm: 0) }
-        let result = await body()
-        for (family, rate) in zip(families, saved) { sim.faults.setRate(family, ppm: rate) }
-        return result
+        await QuietNetwork.run(sim, body)
     }
 
     /// The phases of a syncing app's life a kill may land in: every await point of a push, a
