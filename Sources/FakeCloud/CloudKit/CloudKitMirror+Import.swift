@@ -53,7 +53,6 @@ extension CloudKitMirror {
 
     private func applyPage(changed: [CloudKitRecord], deleted: [CloudKitRecordID]) throws {
         var droppedLocalEdits = 0
-        defer { if droppedLocalEdits > 0 { onServerWins?(droppedLocalEdits) } }
         let context = container.makeContext()
         var ids = identifiersByName()
         for record in changed {
@@ -96,6 +95,8 @@ extension CloudKitMirror {
         }
         linkPending(context, ids: ids)
         try context.save()
+        // Only once the page is saved: a failed save replaced nothing.
+        if droppedLocalEdits > 0 { onServerWins?(droppedLocalEdits) }
     }
 
     /// Whether importing `incoming` over `row` replaces a local edit not yet exported: an attribute
