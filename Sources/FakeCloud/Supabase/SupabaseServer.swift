@@ -111,7 +111,7 @@ public final class SupabaseServer: SimService {
                 return .success(try self.store.execute(request, by: asCaller))
             } catch { return .failure(error) }
         }, memo: { [unowned self] key, compute in
-            try self.functionMemo.value(memoPrefix + key, revision: { self.store.tableRevision($0) }, compute)
+            try self.functionMemo.value(memoPrefix + key, revision: { self.store.viewRevision($0.table, as: $0.viewer) }, compute)
         })
         let mark = function.atomic ? store.beginTransaction() : nil
         let result = function.run(call)
@@ -128,9 +128,11 @@ public final class SupabaseServer: SimService {
             functionMemo.noteWrite()
             return
         }
-        functionMemo.noteRead([request.table])
+        // Under RLS the caller sees their rows only: changes they cannot see keep the value.
+        let viewer = ViewerRevisions.canWatch(auth) ? auth : nil
+        functionMemo.noteRead([request.table], viewer: viewer)
         if auth.role != .serviceRole {
-            functionMemo.noteRead(store.policyReach(from: request.table) ?? store.tableNames)
+            functionMemo.noteRead(store.policyReach(from: request.table) ?? store.tableNames, viewer: viewer)
         }
     }
 

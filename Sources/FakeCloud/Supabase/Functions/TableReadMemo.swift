@@ -1,30 +1,40 @@
-/// Results an edge function chose to remember, each valid while the tables it read are unchanged.
+/// Results an edge function chose to remember, each valid while what it read is unchanged.
 ///
 /// A real edge function recomputes everything on every call; the fake may skip that only where
-/// the answer cannot differ: the same function, the same caller (RLS decides what it sees) and none
-/// of the tables its queries read, or that their row-level security policies can read, written
-/// since (`TableStore.tableRevision`). A computation that writes is never remembered. So a
-/// remembered value is exactly what a fresh computation would return: the speed-up never changes
-/// a run. (Before, any write anywhere cleared everything, so a device syncing unrelated rows made
-/// every `calculate-balance` call recompute from scratch: issue 19.)
+/// the answer cannot differ: the same function, the same caller (RLS decides what it sees) and no
+/// change since to the tables its queries read, or that their row-level security policies can
+/// read — as the caller sees them when the query ran under RLS (`TableStore.viewRevision`: another
+/// account's writes to the same tables keep the value), else any change. A computation that
+/// writes is never remembered. So a remembered value is exactly what a fresh computation would
+/// return: the speed-up never changes a run.
 final class TableReadMemo {
+    /// A table read, and as whom when row-level security applied (nil: every row counted).
+    struct TableRead: Hashable {
+        var table: String
+        var viewer: AuthContext?
+    }
+
     private struct Entry {
         var value: Any
-        var reads: [(table: String, revision: UInt64)]
+        var reads: [(read: TableRead, revision: UInt64)]
     }
 
     /// What the computations now running read and whether they wrote (innermost last).
     private struct ReadSet {
-        var tables: Set<String> = []
+        var tables: Set<TableRead> = []
         var wrote = false
     }
 
     private var entries: [String: Entry] = [:]
     private var running: [ReadSet] = []
 
-    /// Tells every running computation that it read `tables`.
-    func noteRead(_ tables: some Sequence<String>) {
-        for index in running.indices { running[index].tables.formUnion(tables) }
+    /// Tells every running computation that it read `tables` (as `viewer`, under RLS).
+    func noteRead(_ tables: some Sequence<String>, viewer: AuthContext?) {
+        noteRead(tables.map { TableRead(table: $0, viewer: viewer) })
+    }
+
+    private func noteRead(_ reads: some Sequence<TableRead>) {
+        for index in running.indices { running[index].tables.formUnion(reads) }
     }
 
     /// Tells every running computation that it wrote (its value will not be remembered).
@@ -34,9 +44,9 @@ final class TableReadMemo {
 
     /// The remembered value for `key` while every table it read still has the revision it had;
     /// otherwise `compute()`, remembered with the revisions of the tables it read.
-    func value<T>(_ key: String, revision: (String) -> UInt64, _ compute: () throws -> T) throws -> T {
+    func value<T>(_ key: String, revision: (TableRead) -> UInt64, _ compute: () throws -> T) throws -> T {
         if let entry = entries[key], let value = entry.value as? T,
-           entry.reads.allSatisfy({ revision($0.table) == $0.revision }) {
+           entry.reads.allSatisfy({ revision($0.read) == $0.revision }) {
             return value
         }
         running.append(ReadSet())
@@ -55,7 +65,9 @@ final class TableReadMemo {
             noteWrite()
             entries[key] = nil
         } else {
-            entries[key] = Entry(value: value, reads: reads.tables.sorted().map { ($0, revision($0)) })
+            // Sorted only for a stable layout: validation checks every read whatever the order.
+            let ordered = reads.tables.sorted { ($0.table, $0.viewer?.uid ?? "") < ($1.table, $1.viewer?.uid ?? "") }
+            entries[key] = Entry(value: value, reads: ordered.map { ($0, revision($0)) })
         }
         return value
     }

@@ -60,7 +60,7 @@ extension TableStore {
         }
         if removedPositions.isEmpty { return [] }
         let removed = removedPositions.map { stored[$0] }
-        replaceTable(schema.name, with: stored.removing(ascendingPositions: removedPositions))
+        replaceTable(schema.name, with: stored.removing(ascendingPositions: removedPositions), removed: removed)
         for row in removed { record(schema, nil, .delete, statement, key: schema.keyText(of: row)) }
         try applyDeleteActions(schema, removed, statement)
         return request.returnRepresentation ? removed : []
@@ -95,10 +95,13 @@ extension TableStore {
     ) throws(PostgrestError) {
         var kept: [Row] = []
         var cascaded: [Row] = []
+        var matched: [Row] = []
+        var nulled: [Row] = []
         var changed = false
         for row in rows[child.name]! {
             guard let values = gone.match(row, key.columns) else { kept.append(row); continue }
             changed = true
+            matched.append(row)
             switch key.onDelete {
             case .restrict:
                 throw PostgrestError(
@@ -113,10 +116,11 @@ extension TableStore {
                 for column in key.columns { updated[column] = .null }
                 try checkNotNull(child, updated)
                 kept.append(updated)
+                nulled.append(updated)
                 record(child, updated, .cascadeSetNull, statement)
             }
         }
-        if changed { replaceTable(child.name, with: kept) }
+        if changed { replaceTable(child.name, with: kept, removed: matched, added: nulled) }
         try applyDeleteActions(child, cascaded, statement)
     }
 

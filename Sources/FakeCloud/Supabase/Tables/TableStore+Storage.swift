@@ -34,11 +34,13 @@ extension TableStore {
         tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { $0.insert(row, at: position) }
         journal.append(.appended(table: table))
+        viewerRevisions.bump(table, slots: viewersSeeing([row], in: table))
     }
 
     /// Overwrites the row at `position` of `table`, keeping its place.
     mutating func replaceRow(_ table: String, at position: Int, with row: Row) {
         let old = rows[table]![position]
+        let sawOld = viewersSeeing([old], in: table)
         rows[table]![position] = row
         tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { index in
@@ -47,16 +49,28 @@ extension TableStore {
         }
         referencedKeys.rowReplaced(table, old: old, new: row)
         journal.append(.replaced(table: table, position: position, old: old))
+        noteViewChange(table, sawOld: sawOld, new: [row])
     }
 
-    /// Replaces all rows of `table` (positions shift, so its indexes are rebuilt).
-    mutating func replaceTable(_ table: String, with newRows: [Row]) {
+    /// Replaces all rows of `table` (positions shift, so its indexes are rebuilt): `removed` are the
+    /// rows (or old versions) that are gone, `added` the new versions that replace some of them.
+    mutating func replaceTable(_ table: String, with newRows: [Row], removed: [Row], added: [Row] = []) {
         let old = rows[table] ?? []
+        let sawOld = viewersSeeing(removed, in: table)
         rows[table] = newRows
         tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { $0.rebuild(newRows) }
         referencedKeys.tableReplaced(table)
         journal.append(.table(table: table, old: old))
+        noteViewChange(table, sawOld: sawOld, new: added)
+    }
+
+    /// Bumps the viewer revisions of `table` for the viewers who saw the old version (`sawOld`,
+    /// judged before the change) or see one of the `new` versions now.
+    private mutating func noteViewChange(_ table: String, sawOld: [Int], new: [Row]) {
+        if viewerRevisions.viewers.isEmpty { return }
+        let seeNew = viewersSeeing(new, in: table)
+        viewerRevisions.bump(table, slots: sawOld + seeNew.filter { !sawOld.contains($0) })
     }
 
     /// Takes back the journaled changes after `mark`, newest first.
@@ -64,6 +78,7 @@ extension TableStore {
         while journal.count > mark {
             let change = journal.removeLast()
             tableRevisions[change.table, default: 0] &+= 1
+            viewerRevisions.bumpAll(change.table)  // the undone change is not judged row by row
             switch change {
             case .appended(let table):
                 let position = rows[table]!.count - 1

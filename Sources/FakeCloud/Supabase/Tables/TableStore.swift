@@ -28,6 +28,8 @@ public struct TableStore {
     /// Per table, bumped by every change to its rows (including an undo): an unchanged value means
     /// unchanged rows, which lets a memoized result that read only other tables stay valid.
     var tableRevisions: [String: UInt64] = [:]
+    /// Per watched signed-in caller, per table, a revision of what they can see (`ViewerRevisions`).
+    var viewerRevisions = ViewerRevisions()
     var random: SimRandom
     /// The last value the server-wide sequence gave (`WriteStamp.sequence`); never rolled back.
     public internal(set) var lastSequenceValue: Int64 = 0

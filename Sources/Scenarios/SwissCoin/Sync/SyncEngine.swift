@@ -197,6 +197,9 @@ public final class SyncEngine {
             guard let changes = answer["changes"]?.arrayValue, let next = answer["cursor"]?.intValue else {
                 throw SyncError.malformedAnswer(answer.canonicalText)
             }
+            // Nothing new: the store is left alone, as an app saves a context only when it has
+            // changes (a save per idle pass rewrote the whole store every 300 ms).
+            if changes.isEmpty, next <= cursor, try store.load().sync != nil { return }
             try update { db in
                 var positions = EntityPositions()
                 for change in changes { apply(change, to: &db, positions: &positions) }
