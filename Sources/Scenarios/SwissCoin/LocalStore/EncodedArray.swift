@@ -35,8 +35,11 @@ extension Array: ElementEncodable where Element: Encodable {
     /// copy-on-write storage (strings, arrays, `Data`). `previous` keeps the old elements alive, so
     /// the storage they reference is shared and can no longer be written in place; equal bits
     /// therefore mean the very same contents. (`==` would not do: `0.0 == -0.0`, and `String`
-    /// equality ignores Unicode normalisation, yet both encode differently.) Unequal bits may still
-    /// be equal values (padding, copies of equal strings): those are simply encoded again.
+    /// equality ignores Unicode normalisation, yet both encode differently.) Only the stored
+    /// fields' bytes are compared (`StoredFieldBytes`): the padding between them is not copied
+    /// when an array grows, so comparing it made every element of a copied array look new and a
+    /// save re-encode the whole store. Unequal bits may still be equal values (copies of equal
+    /// strings): those are simply encoded again.
     func encodeElements(reusing previous: EncodedArray?, with encoder: StoreEncoder) throws -> EncodedArray {
         let known = reusableBytes(from: previous)
         let reused = known.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
@@ -65,13 +68,17 @@ extension Array: ElementEncodable where Element: Encodable {
         if old.count == count && old.withUnsafeBufferPointer({ $0.baseAddress }) == withUnsafeBufferPointer({ $0.baseAddress }) {
             return previous.elementBytes  // the very same storage
         }
+        let ranges = StoredFieldBytes.ranges(of: Element.self)
         return old.withUnsafeBytes { oldBytes in
             withUnsafeBytes { newBytes in
-                let stride = MemoryLayout<Element>.stride, size = MemoryLayout<Element>.size
+                let stride = MemoryLayout<Element>.stride
                 return indices.map { index in
                     guard index < old.count else { return nil }
                     let start = index * stride
-                    let same = oldBytes[start..<(start + size)].elementsEqual(newBytes[start..<(start + size)])
+                    let same = ranges.allSatisfy { range in
+                        oldBytes[(start + range.lowerBound)..<(start + range.upperBound)]
+                            .elementsEqual(newBytes[(start + range.lowerBound)..<(start + range.upperBound)])
+                    }
                     return same ? previous.elementBytes[index] : nil
                 }
             }
