@@ -42,9 +42,15 @@ final class FunctionMemoTests: XCTestCase {
         XCTAssertEqual(counter.computations, 2)
         XCTAssertEqual(rows(bed, b.token), 0, "another caller sees through its own RLS")
         XCTAssertEqual(counter.computations, 3)
-        // A failed write (RLS) still counts as a possible change: recomputed, same answer.
-        _ = bed.insert(b.token, "t", [["owner_id": .string(a.id), "amount": .string("2.00")]])
+        // A write refused by RLS before it stored anything changed no row: remembered.
+        XCTAssertNotEqual(bed.insert(b.token, "t", [["owner_id": .string(a.id), "amount": .string("2.00")]]).status, 201)
         XCTAssertEqual(rows(bed, a.token), 1)
+        XCTAssertEqual(counter.computations, 3)
+        // b's own row is not a's to see: a's value stays, b's is computed again.
+        XCTAssertEqual(bed.insert(b.token, "t", [["owner_id": .string(b.id), "amount": .string("2.00")]]).status, 201)
+        XCTAssertEqual(rows(bed, a.token), 1)
+        XCTAssertEqual(counter.computations, 3)
+        XCTAssertEqual(rows(bed, b.token), 1)
         XCTAssertEqual(counter.computations, 4)
     }
 }

@@ -84,6 +84,7 @@ public final class TableBuilder {
     var primaryKeyColumns: [String] = []
     var uniques: [UniqueConstraint] = []
     var foreignKeys: [ForeignKeySchema] = []
+    var indexedColumns: [String] = []
     var security: RowLevelSecurity
 
     init(name: String, rowLevelSecurity: Bool) {
@@ -123,6 +124,13 @@ public final class TableBuilder {
         uniques.append(UniqueConstraint(name: ([name] + columns + ["key"]).joined(separator: "_"), columns: columns))
     }
 
+    /// `CREATE INDEX ON table (column)`: equality filters on the column use the index (a
+    /// foreign key column has none unless declared, as in PostgreSQL).
+    public func index(_ column: String) {
+        precondition(!indexedColumns.contains(column), "column \(column) of \(name) indexed twice")
+        indexedColumns.append(column)
+    }
+
     /// A policy; see `RowLevelSecurity` for how policies combine. `reads` names the tables its
     /// expressions look up through `visibleRow` (nil, the default: possibly any).
     /// `sql` is the same policy as PostgreSQL text, for generating the schema of a real server.
@@ -152,8 +160,11 @@ public final class TableBuilder {
     func schema() -> TableSchema {
         precondition(!primaryKeyColumns.isEmpty, "table \(name) needs a primary key")
         for column in columns { if case .numeric(let p, _) = column.type { precondition(p <= 18, "numeric precision > 18") } }
-        return TableSchema(
+        for column in indexedColumns { precondition(columns.contains { $0.name == column }, "index on unknown column \(name).\(column)") }
+        var schema = TableSchema(
             name: name, columns: columns, primaryKey: UniqueConstraint(name: "\(name)_pkey", columns: primaryKeyColumns),
             uniques: uniques, foreignKeys: foreignKeys, security: security)
+        schema.indexedColumns = indexedColumns
+        return schema
     }
 }

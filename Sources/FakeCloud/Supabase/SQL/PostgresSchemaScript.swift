@@ -30,6 +30,9 @@ public struct PostgresSchemaScript {
         var out = ["create sequence if not exists public.simrun_write_sequence"]
         out += backend.tables.map(createTable)
         out += backend.tables.flatMap(foreignKeys)
+        out += backend.tables.flatMap { schema in
+            schema.indexedColumns.map { "create index on \(Self.table(schema.name)) (\(PostgresName.quoted($0)))" }
+        }
         out += backend.tables.flatMap(stampTrigger)
         out += backend.tables.flatMap(security)
         out.append("grant all on all tables in schema public to anon, authenticated, service_role")

@@ -77,6 +77,9 @@ public struct TableSchema: Sendable {
     public var uniques: [UniqueConstraint]
     public var foreignKeys: [ForeignKeySchema]
     public var security: RowLevelSecurity
+    /// Columns with a (non-unique) index of their own, `CREATE INDEX ON table (column)`: a filter
+    /// `column = value` finds its rows through it instead of a scan.
+    public var indexedColumns: [String] = []
     /// Where each column sits in `columns`, and which columns need conversion on output; kept in
     /// step with `columns` so a name finds its column by one hash lookup instead of a scan.
     private(set) var layout: ColumnLayout

@@ -17,19 +17,69 @@ extension TableStore {
     }
 
     /// The positions (ascending) of the only rows of `schema` that can match `filters`, when one
-    /// filter is an equality on a single-column unique key; nil when the statement must scan.
+    /// filter is an equality on a single-column unique key, or on an indexed column
+    /// (`TableSchema.indexedColumns`); nil when the statement must scan.
     /// Filter literals must already have been checked (`checkFilterLiterals`).
     func keyedPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
         guard let tableIndexes = indexes[schema.name] else { return nil }
+        if let unique = uniqueKeyPositions(schema, filters, tableIndexes) { return unique }
+        return indexedColumnPositions(schema, filters)
+    }
+
+    private func uniqueKeyPositions(_ schema: TableSchema, _ filters: [RowFilter], _ tableIndexes: [UniqueIndex]) -> [Int]? {
         for filter in filters {
-            guard case .eq(let column, let literal) = filter, let type = schema.column(column)?.type,
-                  Self.lookupIsExact(type),
+            guard let (column, values) = Self.lookup(filter, schema),
                   let index = tableIndexes.first(where: { $0.columns.count == 1 && $0.columns[0] == column })
             else { continue }
-            if literal.isNull { return [] }  // `= NULL` is never true
-            guard let value = try? RowFilter.convert(literal, type) else { return nil }
-            return index.position(ofValue: value).map { [$0] } ?? []
+            guard let values else { return nil }
+            return Self.ascending(values.compactMap { index.position(ofValue: $0) })
         }
         return nil
+    }
+
+    /// Through a column index: the rows holding the value(s) of the first equality (or `in`) on
+    /// an indexed column, in stored order (the other filters are still applied to each).
+    private func indexedColumnPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
+        guard let columnIndexes = columnIndexes[schema.name], !columnIndexes.isEmpty else { return nil }
+        for filter in filters {
+            guard let (column, values) = Self.lookup(filter, schema),
+                  let index = columnIndexes.first(where: { $0.column == column })
+            else { continue }
+            guard let values else { return nil }
+            if values.count == 1 { return index.positions(ofValue: values[0]) }
+            return Self.ascending(values.flatMap { index.positions(ofValue: $0) })
+        }
+        return nil
+    }
+
+    /// The column and the stored values an `eq` or `in` filter looks up, when the column's type
+    /// allows a hash lookup (`lookupIsExact`); NULL literals dropped (`= NULL` is never true).
+    /// Values nil: a literal did not convert (the statement scans and reports it).
+    private static func lookup(_ filter: RowFilter, _ schema: TableSchema) -> (column: String, values: [JSONValue]?)? {
+        let column: String, literals: [JSONValue]
+        switch filter {
+        case .eq(let name, let literal): (column, literals) = (name, [literal])
+        case .in(let name, let list): (column, literals) = (name, list)
+        default: return nil
+        }
+        guard let type = schema.column(column)?.type, lookupIsExact(type) else { return nil }
+        var values: [JSONValue] = []
+        for literal in literals where !literal.isNull {
+            guard let value = try? RowFilter.convert(literal, type) else { return (column, nil) }
+            values.append(value)
+        }
+        return (column, values)
+    }
+
+    /// Positions sorted and without repeats (a value listed twice finds its rows once).
+    private static func ascending(_ positions: [Int]) -> [Int] {
+        if positions.count < 2 { return positions }
+        var sorted = positions.sorted()
+        var kept = 1
+        for index in 1..<sorted.count where sorted[index] != sorted[kept - 1] {
+            sorted[kept] = sorted[index]
+            kept += 1
+        }
+        return Array(sorted[..<kept])
     }
 }

@@ -33,6 +33,7 @@ extension TableStore {
         rows[table, default: []].append(row)
         tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { $0.insert(row, at: position) }
+        columnIndexes[table]!.withEach { $0.insert(row, at: position) }
         journal.append(.appended(table: table))
         viewerRevisions.bump(table, slots: viewersSeeing([row], in: table))
     }
@@ -44,6 +45,10 @@ extension TableStore {
         rows[table]![position] = row
         tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { index in
+            index.remove(old, at: position)
+            index.insert(row, at: position)
+        }
+        columnIndexes[table]!.withEach { index in
             index.remove(old, at: position)
             index.insert(row, at: position)
         }
@@ -60,6 +65,7 @@ extension TableStore {
         rows[table] = newRows
         tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { $0.rebuild(newRows) }
+        columnIndexes[table]!.withEach { $0.rebuild(newRows) }
         referencedKeys.tableReplaced(table)
         journal.append(.table(table: table, old: old))
         noteViewChange(table, sawOld: sawOld, new: added)
@@ -84,6 +90,7 @@ extension TableStore {
                 let position = rows[table]!.count - 1
                 let row = rows[table]!.removeLast()
                 indexes[table]!.withEach { $0.remove(row, at: position) }
+                columnIndexes[table]!.withEach { $0.remove(row, at: position) }
             case .replaced(let table, let position, let old):
                 let row = rows[table]![position]
                 rows[table]![position] = old
@@ -91,9 +98,14 @@ extension TableStore {
                     index.remove(row, at: position)
                     index.insert(old, at: position)
                 }
+                columnIndexes[table]!.withEach { index in
+                    index.remove(row, at: position)
+                    index.insert(old, at: position)
+                }
             case .table(let table, let old):
                 rows[table] = old
                 indexes[table]!.withEach { $0.rebuild(old) }
+                columnIndexes[table]!.withEach { $0.rebuild(old) }
             }
         }
     }
@@ -108,9 +120,9 @@ extension RowUndo {
     }
 }
 
-extension Array where Element == UniqueIndex {
-    /// Applies `body` to every index in place.
-    mutating func withEach(_ body: (inout UniqueIndex) -> Void) {
+extension Array {
+    /// Applies `body` to every element (an index) in place.
+    mutating func withEach(_ body: (inout Element) -> Void) {
         for slot in indices { body(&self[slot]) }
     }
 }

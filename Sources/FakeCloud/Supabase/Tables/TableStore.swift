@@ -13,6 +13,8 @@ public struct TableStore {
     var rows: [String: [Row]]
     /// Per table, one hash index per unique constraint in `allUniques` order (see `UniqueIndex`).
     var indexes: [String: [UniqueIndex]]
+    /// Per table, one index per `TableSchema.indexedColumns` entry (see `ColumnIndex`).
+    var columnIndexes: [String: [ColumnIndex]]
     /// Undo records of the running request's row changes (see `RowUndo`); empty between requests.
     var journal: [RowUndo] = []
     /// Open multi-statement transactions (`transaction(_:)`); the journal is kept while any is.
@@ -48,6 +50,8 @@ public struct TableStore {
         self.rows = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, []) })
         self.indexes = Dictionary(
             uniqueKeysWithValues: tables.map { table in (table.name, table.allUniques.map { UniqueIndex(columns: $0.columns) }) })
+        self.columnIndexes = Dictionary(
+            uniqueKeysWithValues: tables.map { table in (table.name, table.indexedColumns.map { ColumnIndex(column: $0) }) })
         self.referencedKeys = ReferencedKeys(tables: tables)
         self.random = random
         self.epochMicros = epochMicros

@@ -1,0 +1,75 @@
+import FakeCloud
+import SimCore
+import XCTest
+
+/// A column index (`TableBuilder.index`) changes only speed: every query through it returns the
+/// rows a scan returns, in the same order, through inserts, updates that move a row to another
+/// value, deletes (positions shift) and undone statements.
+final class ColumnIndexTests: XCTestCase {
+    static func backend(indexed: Bool) -> BackendDefinition {
+        BackendDefinition { b in
+            b.table("items", rowLevelSecurity: true) { t in
+                t.column("id", .uuid, .primaryKey)
+                t.column("owner_id", .uuid, .notNull)
+                t.column("kind", .text)
+                t.column("parent_id", .uuid, .references("items", onDelete: .cascade))
+                t.ownerPolicy()
+                if indexed { t.index("kind"); t.index("parent_id") }
+            }
+        }
+    }
+
+    func testQueriesThroughTheIndexEqualAScanThroughRandomWrites() {
+        let plain = SupabaseTestBed(backend: Self.backend(indexed: false))
+        let indexed = SupabaseTestBed(backend: Self.backend(indexed: true))
+        let owner = [plain.signUp("a@example.com"), indexed.signUp("a@example.com")]
+        XCTAssertEqual(owner[0].id, owner[1].id, "same seed, same user")
+        var random = SimRandom(seed: 42)
+        var ids: [String] = []
+        let kinds: [JSONValue] = ["a", "b", "c", .null]
+        for step in 0..<400 {
+            let kind = kinds[random.below(kinds.count)]
+            let request: TableRequest
+            switch random.below(5) {
+            case 0, 1:
+                let id = random.uuidString().lowercased()
+                ids.append(id)
+                let parent: JSONValue = ids.count > 1 && random.chance(1, in: 2) ? .string(ids[random.below(ids.count - 1)]) : .null
+                var rows: [Row] = [["id": .string(id), "owner_id": .string(owner[0].id), "kind": kind, "parent_id": parent]]
+                // Sometimes a second row whose parent is missing: 23503, the whole insert undone.
+                if random.chance(1, in: 6) {
+                    rows.append(["id": .string(random.uuidString().lowercased()), "owner_id": .string(owner[0].id),
+                                 "parent_id": .string(random.uuidString().lowercased())])
+                }
+                request = TableRequest(table: "items", action: .insert(rows))
+            case 2 where !ids.isEmpty:
+                request = TableRequest(table: "items", action: .update(["kind": kind]),
+                                       filters: [.eq("id", .string(ids[random.below(ids.count)]))])
+            case 3 where !ids.isEmpty:
+                request = TableRequest(table: "items", action: .delete, filters: [.eq("id", .string(ids[random.below(ids.count)]))])
+            default:
+                request = TableRequest(table: "items", action: .update(["kind": kind]), filters: [.eq("kind", kinds[random.below(3)])])
+            }
+            let statuses = [plain.table(owner[0].token, request).status, indexed.table(owner[1].token, request).status]
+            XCTAssertEqual(statuses[0], statuses[1], "step \(step)")
+            let recent = ids.suffix(4).map(JSONValue.string)
+            let lookups: [RowFilter] = [.eq("kind", "a"), .eq("kind", "b"), .eq("kind", "zzz"), .eq("kind", .null),
+                                        .in("kind", ["c", "a", .null, "c"]), .in("id", recent.reversed() + recent.prefix(1)),
+                                        .in("parent_id", recent), .in("kind", [])]
+            for filter in lookups + ids.suffix(3).map({ .eq("parent_id", .string($0)) }) {
+                let answers = [plain, indexed].enumerated().map { slot, bed in
+                    bed.table(owner[slot].token, TableRequest(table: "items", action: .select, filters: [filter, .isNotNull("id")]))
+                }
+                XCTAssertEqual(answers[0].status, 200)
+                XCTAssertEqual(answers[0].body, answers[1].body, "step \(step), \(filter)")
+            }
+        }
+        let rows = plain.table(owner[0].token, TableRequest(table: "items", action: .select)).body.arrayValue ?? []
+        XCTAssertGreaterThan(rows.count, 50, "the walk left rows to compare")
+    }
+
+    func testTheScriptCreatesTheIndex() {
+        let statements = PostgresSchemaScript(backend: Self.backend(indexed: true)).statements
+        XCTAssertTrue(statements.contains(#"create index on public."items" ("kind")"#), "\(statements)")
+    }
+}
