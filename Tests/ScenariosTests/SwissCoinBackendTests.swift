@@ -50,6 +50,54 @@ final class SwissCoinBackendTests: XCTestCase {
         XCTAssertEqual(server.admin.rows("financial_transactions").first?["date"], "2025-01-31")
     }
 
+    /// `calculate-balance` reads only the rows involving the person (through the foreign-key
+    /// indexes); its answers must equal the balances computed over every row the caller can see.
+    func testCalculateBalanceFromThePersonsRowsEqualsTheBalanceOverEveryRow() {
+        let server = SupabaseServer(backend: SwissCoinBackend.definition(), random: SimRandom(seed: 3))
+        let a = signUp(server, "a@example.com"), b = signUp(server, "b@example.com")
+        var random = SimRandom(seed: 11)
+        func id() -> String { random.uuidString().lowercased() }
+        func money() -> JSONValue { .string(String(format: "%d.%02d", random.below(90), random.below(100))) }
+        var people = [a.id]
+        for _ in 0..<6 { people.append(id()) }
+        for person in people { XCTAssertEqual(upsert(server, a.token, "persons", ["id": .string(person), "owner_id": .string(a.id), "name": "P"]).status, 201) }
+        let currencies: [JSONValue] = ["CHF", "EUR", .null]
+        for index in 0..<40 {
+            let tx = id()
+            var row: Row = ["id": .string(tx), "owner_id": .string(a.id), "title": "t", "amount": money(),
+                            "currency": currencies[random.below(3)], "payer_id": .string(people[random.below(people.count)])]
+            if index % 9 == 4 { row["deleted_at"] = "2025-02-01T00:00:00Z" }
+            XCTAssertEqual(upsert(server, a.token, "financial_transactions", row).status, 201)
+            for _ in 0..<random.below(4) {
+                XCTAssertEqual(upsert(server, a.token, "transaction_splits", ["transaction_id": .string(tx), "owed_by_id": .string(people[random.below(people.count)]), "amount": money()]).status, 201)
+            }
+            for _ in 0..<random.below(3) {
+                XCTAssertEqual(upsert(server, a.token, "transaction_payers", ["transaction_id": .string(tx), "paid_by_id": .string(people[random.below(people.count)]), "amount": money()]).status, 201)
+            }
+        }
+        for _ in 0..<10 {
+            let from = people[random.below(people.count)], to = random.chance(1, in: 8) ? from : people[random.below(people.count)]
+            XCTAssertEqual(upsert(server, a.token, "settlements", ["id": .string(id()), "owner_id": .string(a.id), "amount": money(),
+                                                                   "currency": currencies[random.below(3)], "from_person_id": .string(from), "to_person_id": .string(to)]).status, 201)
+        }
+        // b's rows name the same people: never counted for a.
+        XCTAssertEqual(upsert(server, b.token, "financial_transactions", ["id": .string(id()), "owner_id": .string(b.id), "title": "t", "amount": "5.00", "payer_id": .string(people[1])]).status, 201)
+        let admin = server.admin
+        let visible = ServerRows(
+            transactions: admin.rows("financial_transactions").filter { $0["owner_id"] == .string(a.id) && ($0["deleted_at"] ?? .null).isNull },
+            splits: admin.rows("transaction_splits"), payers: admin.rows("transaction_payers"),
+            settlements: admin.rows("settlements"), persons: [])
+        let expected = ExactBalance.balancesWithEveryone(currentUserId: a.id, in: visible.database(defaultCurrency: "CHF"),
+                                                         defaultCurrency: "CHF", reconcile: false)
+        XCTAssertGreaterThan(expected.count, 3, "the data owes something to several people")
+        for person in people + ["not-a-uuid"] {
+            let response = send(server, a.token, .function(name: "calculate-balance", body: ["person_id": .string(person)]))
+            XCTAssertEqual(response.status, 200)
+            let minor = (response.body["balances_minor"]?.objectValue ?? [:]).mapValues { $0.intValue ?? 0 }
+            XCTAssertEqual(minor, expected[person] ?? [:], "person \(person)")
+        }
+    }
+
     func testGroupMembersSurrogateKeyDuplicatesOrConflictsDependingOnUniqueOption() {
         for unique in [false, true] {
             let server = SupabaseServer(backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)), random: SimRandom(seed: 2))

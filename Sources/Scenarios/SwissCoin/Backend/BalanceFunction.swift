@@ -21,23 +21,50 @@ enum BalanceFunction {
             return FunctionResult(status: 400, body: ["error": "person_id required"])
         }
         do {
-            // Runs as the caller: only rows RLS lets them see count. Every person's balance comes
-            // from the same rows, so they are computed together and remembered until a table
-            // changes (`FunctionCall.memoized`): the answer is the same as recomputing.
-            let everyone = try call.memoized("balances") {
-                let rows = ServerRows(
-                    transactions: try call.select("financial_transactions", [.isNull("deleted_at")]), splits: try call.select("transaction_splits"),
-                    payers: try call.select("transaction_payers"), settlements: try call.select("settlements"), persons: [])
-                let database = rows.database(defaultCurrency: defaultCurrency)
-                return ExactBalance.balancesWithEveryone(currentUserId: me, in: database, defaultCurrency: defaultCurrency,
-                                                         reconcile: false)
-            }
-            return FunctionResult(body: response(everyone[person] ?? [:]))  // never has an entry for `me`
+            // Runs as the caller: only rows RLS lets them see count. Like a real function it reads
+            // only the rows that involve the person (through the foreign-key indexes), so a call
+            // costs what that person's transactions cost, not the account's: with other devices
+            // of the account uploading, every call sees new rows and could not reuse anything.
+            let owed: [String: Int64] = try call.memoized("balance|\(person)") { try balances(with: person, me: me, call) }
+            return FunctionResult(body: response(owed))
         } catch let error as PostgrestError {
             return FunctionResult(status: 400, body: error.body)
         } catch {
             return FunctionResult(status: 500, body: ["error": .string("\(error)")])
         }
+    }
+
+    /// What `ExactBalance.balancesWithEveryone` gives `person` over all the caller's rows: a
+    /// transaction adds to a person's balance only when the person pays or owes in it (a net
+    /// position), and a settlement only when it is from or to them; so the transactions where the
+    /// person is a payer, the effective payer or owes a split, with all their splits and payers,
+    /// and the settlements from or to the person, give the same number. Sums are exact integers,
+    /// so the order of the transactions does not matter.
+    static func balances(with person: String, me: String, _ call: FunctionCall) throws -> [String: Int64] {
+        let key = JSONValue.string(person)
+        var ids: [JSONValue] = []
+        let owing: [Row]
+        do {
+            owing = try call.select("transaction_splits", [.eq("owed_by_id", key)])
+        } catch {
+            if error.code == "22P02" { return [:] }  // not a uuid: no row names this person, nothing is owed
+            throw error
+        }
+        for row in owing { ids.append(row["transaction_id"] ?? .null) }
+        for row in try call.select("transaction_payers", [.eq("paid_by_id", key)]) { ids.append(row["transaction_id"] ?? .null) }
+        for row in try call.select("financial_transactions", [.eq("payer_id", key)]) { ids.append(row["id"] ?? .null) }
+        let involved: [RowFilter] = [.in("transaction_id", ids)]
+        let rows = ServerRows(
+            transactions: ids.isEmpty ? [] : try call.select("financial_transactions", [.in("id", ids), .isNull("deleted_at")]),
+            splits: ids.isEmpty ? [] : try call.select("transaction_splits", involved),
+            payers: ids.isEmpty ? [] : try call.select("transaction_payers", involved),
+            settlements: try call.select("settlements", [.eq("from_person_id", key)])
+                + call.select("settlements", [.eq("to_person_id", key), .neq("from_person_id", key)]),
+            persons: [])
+        let database = rows.database(defaultCurrency: defaultCurrency)
+        let everyone = ExactBalance.balancesWithEveryone(currentUserId: me, in: database, defaultCurrency: defaultCurrency,
+                                                         reconcile: false)
+        return person == me ? [:] : everyone[person] ?? [:]
     }
 
     private static func response(_ balances: [String: Int64]) -> JSONValue {

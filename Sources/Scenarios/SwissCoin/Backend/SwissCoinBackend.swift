@@ -190,8 +190,11 @@ public enum SwissCoinBackend {
             t.column("group_id", .uuid, .references("user_groups", onDelete: .setNull))
             timestamps(t)
             syncColumns(t)
+            t.index("payer_id")
         }
         // Splits and payers carry no owner_id in the plan's DTOs: ownership via the transaction.
+        // The foreign-key columns `calculate-balance` filters on are indexed, as Supabase's
+        // database advisor asks of every foreign key ("unindexed foreign keys").
         backend.table("transaction_splits", rowLevelSecurity: rls) { t in
             t.column("id", .uuid, .primaryKey, .default(.randomUUID))
             t.column("transaction_id", .uuid, .notNull, .references("financial_transactions", onDelete: .cascade))
@@ -201,6 +204,8 @@ public enum SwissCoinBackend {
             t.column("created_at", .timestamptz, .notNull, .default(.now))
             changeSequence(t)
             t.parentPolicy(column: "transaction_id", parent: "financial_transactions")
+            t.index("transaction_id")
+            t.index("owed_by_id")
         }
         backend.table("transaction_payers", rowLevelSecurity: rls) { t in
             t.column("id", .uuid, .primaryKey, .default(.randomUUID))
@@ -210,6 +215,8 @@ public enum SwissCoinBackend {
             t.column("created_at", .timestamptz, .notNull, .default(.now))
             changeSequence(t)
             t.parentPolicy(column: "transaction_id", parent: "financial_transactions")
+            t.index("transaction_id")
+            t.index("paid_by_id")
         }
         backend.table("settlements", rowLevelSecurity: rls) { t in
             owned(t)
@@ -222,6 +229,8 @@ public enum SwissCoinBackend {
             t.column("to_person_id", .uuid, .notNull, .references("persons", onDelete: .cascade))
             timestamps(t)
             pulledOnly(t)
+            t.index("from_person_id")
+            t.index("to_person_id")
         }
     }
 
