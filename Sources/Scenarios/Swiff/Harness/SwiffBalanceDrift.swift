@@ -9,7 +9,7 @@ import SimCore
 /// their balances", l.342 `PersonModel (id, name, email, phone, balance, …)`) next to the expenses
 /// it summarises (l.344 `GroupExpenseModel (id, title, amount, paidBy, splitBetween, …)`), money as
 /// `Double`, and asks that the upgrade "Verify data integrity" (l.195) and handle "corrupted data"
-/// (l.226). The plan never says how the balance is kept; the port's old release updates it
+/// (l.220). The plan never says how the balance is kept; the port's old release updates it
 /// incrementally after each edit (`stored-balance-incremental`), so a real V1 store can hold a
 /// balance its expenses no longer give. The fixed V3 migration therefore derives `balanceCents`
 /// from the expenses instead of converting the stored `Double`, and a dataset whose stored
