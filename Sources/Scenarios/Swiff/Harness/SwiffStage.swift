@@ -19,6 +19,8 @@ final class SwiffStage: @unchecked Sendable {
     let sim: Simulator
     let variant: SwiffVariant
     let dataset: SwiffImport
+    /// The stored balances the old release left drifted in the dataset's store.
+    let drift: SwiffBalanceDrift
     let kills: KillInjector
     var random: SimRandom
     /// Storage faults reach the devices' disks (off while the scenario sets up).
@@ -36,9 +38,11 @@ final class SwiffStage: @unchecked Sendable {
         self.variant = variant
         var data = sim.random.fork("swiff:dataset")
         dataset = SwiffDataset.generate(&data, size: size)
+        var drawn = sim.random.fork("swiff:drift")
+        drift = SwiffBalanceDrift.draw(dataset, &drawn)
         random = sim.random.fork("swiff:stage")
         kills = KillInjector(sim: sim, label: "swiff: ")
-        sim.record("sim", "swiff variant=\(variant.name) persons=\(dataset.persons.count) expenses=\(dataset.expenses.count)")
+        sim.record("sim", "swiff variant=\(variant.name) persons=\(dataset.persons.count) expenses=\(dataset.expenses.count) drifted=\(drift.entries.count)")
     }
 
     /// A seeded integer in `0..<bound` for the script's choices.

@@ -1,16 +1,23 @@
 import FakeCloud
 import SimCore
 
-/// balance-equality: each person's stored balance equals, in exact minor units, the balance the
-/// harness derives from the same store: +amount for the payer of each expense, minus an equal
-/// share for each split member (members in ascending id order take the remainder's cents), +amount
-/// for a settlement's payer and minus for its payee. Each id counts once.
+/// balance-equality: each person's `balanceCents` equals, in exact minor units, the balance the
+/// harness derives from the same store's expenses and settlements (never from the stored V1/V2
+/// `balance`): +amount for the payer of each expense, minus an equal share for each split member
+/// (members in ascending id order take the remainder's cents), +amount for a settlement's payer
+/// and minus for its payee. Each id counts once.
+///
+/// A V1/V2 store's `Double` `balance` is not checked: it is the old release's incrementally kept
+/// copy, which real stores hold drifted from their expenses (`SwiffBalanceDrift`); the app's
+/// derived balance, and what this invariant is about, is V3's `balanceCents`, which the upgrade
+/// must derive from the expenses rather than convert. Every device ends on V3 after healing; a
+/// store that never got there is crash-free-open's finding.
 struct BalanceEqualityChecker {
     func check(_ world: SwiffWorld) -> [Violation] {
         var diffs: [EntityDiff] = []
         for phone in world.phones {
             guard let store = phone.logical, let person = store.entity(of: "person"),
-                let attribute = person.attribute("balanceCents") ?? person.attribute("balance") else { continue }
+                let attribute = person.attribute("balanceCents") else { continue }
             let derived = Self.derive(store)
             var seen: Set<String> = []
             for row in store.snapshot.rows(of: person.name) {

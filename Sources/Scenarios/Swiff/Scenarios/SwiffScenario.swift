@@ -31,7 +31,8 @@ struct SwiffScenario: AppScenario {
 }
 
 extension SwiffStage {
-    /// A device with `build` installed and the user's data entered (no faults: this is the past).
+    /// A device with `build` installed and the user's data entered, some stored balances drifted
+    /// as an older release left them (no faults: this is the past).
     @discardableResult
     func setUp(_ name: String, build: Int) async -> Device {
         let device = addDevice(name)
@@ -39,6 +40,7 @@ extension SwiffStage {
         let faults = storageFaults
         storageFaults = false
         await session(device, [.importAll(dataset)])
+        do { try await writeDrift(device) } catch { sim.record(name, "drift not written: \(error)") }
         storageFaults = faults
         return device
     }
