@@ -90,11 +90,17 @@ final class SwissCoinBackendTests: XCTestCase {
         let expected = ExactBalance.balancesWithEveryone(currentUserId: a.id, in: visible.database(defaultCurrency: "CHF"),
                                                          defaultCurrency: "CHF", reconcile: false)
         XCTAssertGreaterThan(expected.count, 3, "the data owes something to several people")
-        for person in people + ["not-a-uuid"] {
-            let response = send(server, a.token, .function(name: "calculate-balance", body: ["person_id": .string(person)]))
-            XCTAssertEqual(response.status, 200)
-            let minor = (response.body["balances_minor"]?.objectValue ?? [:]).mapValues { $0.intValue ?? 0 }
-            XCTAssertEqual(minor, expected[person] ?? [:], "person \(person)")
+        // The first call after a change a can see reads the person's rows; a second one at the same
+        // state answers from every balance computed at once: both must give the same numbers.
+        for (index, person) in (people + ["not-a-uuid"]).enumerated() {
+            let touch = TableRequest(table: "settlements", action: .update(["note": .string("n\(index)")]), filters: [.isNotNull("id")])
+            XCTAssertEqual(send(server, a.token, .table(touch)).status, 204)
+            for path in ["the person's rows", "every balance"] {
+                let response = send(server, a.token, .function(name: "calculate-balance", body: ["person_id": .string(person)]))
+                XCTAssertEqual(response.status, 200)
+                let minor = (response.body["balances_minor"]?.objectValue ?? [:]).mapValues { $0.intValue ?? 0 }
+                XCTAssertEqual(minor, expected[person] ?? [:], "person \(person), from \(path)")
+            }
         }
     }
 

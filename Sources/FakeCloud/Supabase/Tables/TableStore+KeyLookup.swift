@@ -9,7 +9,7 @@ extension TableStore {
     /// Column types whose filter comparison (`RowFilter.compare`) is 0 exactly when the stored
     /// value equals the converted literal, so a hash lookup finds the same rows. Numeric (`1.0` =
     /// `1.00`), dates, timestamps and jsonb compare by value, not by stored form: they scan.
-    private static func lookupIsExact(_ type: ColumnType) -> Bool {
+    static func lookupIsExact(_ type: ColumnType) -> Bool {
         switch type {
         case .uuid, .text, .int, .bigint: return true
         default: return false

@@ -20,11 +20,12 @@ extension TableStore {
         let coerced = try convert(schema, values)
         let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
+        let filters = PreparedFilters(request.filters, schema)
         // Candidates are fixed before the first write: a row matches on its value before the
         // statement, and an update never moves a row.
         for index in keyedPositions(schema, request.filters) ?? Array(rows[schema.name]!.indices) {
             let row = rows[schema.name]![index]
-            guard try matches(row, schema, request.filters), isModifiable(schema, row, .update, policy) else { continue }
+            guard try filters.matches(row), isModifiable(schema, row, .update, policy) else { continue }
             var updated = row
             for (key, value) in coerced { updated[key] = value }
             stamp(schema, &updated, statement)
@@ -52,9 +53,10 @@ extension TableStore {
         let policy = policyContext(statement.auth, for: schema.name)
         let stored = rows[schema.name]!
         var removedPositions: [Int] = []
+        let filters = PreparedFilters(request.filters, schema)
         for position in keyedPositions(schema, request.filters) ?? Array(stored.indices) {
             let row = stored[position]
-            if try matches(row, schema, request.filters), isModifiable(schema, row, .delete, policy) {
+            if try filters.matches(row), isModifiable(schema, row, .delete, policy) {
                 removedPositions.append(position)
             }
         }

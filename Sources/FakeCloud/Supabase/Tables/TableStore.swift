@@ -180,12 +180,13 @@ public struct TableStore {
         let policy = policyContext(statement.auth, for: schema.name)
         var result: [Row] = []
         let stored = rows[schema.name] ?? []
+        let filters = PreparedFilters(request.filters, schema)
         if let positions = keyedPositions(schema, request.filters) {
-            for position in positions where try matches(stored[position], schema, request.filters) {
+            for position in positions where try filters.matches(stored[position]) {
                 if schema.security.passesUsing(.select, stored[position], policy) { result.append(stored[position]) }
             }
         } else {
-            for row in stored where try matches(row, schema, request.filters) {
+            for row in stored where try filters.matches(row) {
                 if schema.security.passesUsing(.select, row, policy) { result.append(row) }
             }
         }
@@ -211,14 +212,6 @@ public struct TableStore {
             case .isNull, .isNotNull: break
             }
         }
-    }
-
-    func matches(_ row: Row, _ schema: TableSchema, _ filters: [RowFilter]) throws(PostgrestError) -> Bool {
-        for filter in filters {
-            guard let column = schema.column(filter.column) else { return false }
-            if try !filter.matches(row, type: column.type) { return false }
-        }
-        return true
     }
 
     /// A stable sort by the order terms; ties keep stored order. NULLs sort last ascending.
