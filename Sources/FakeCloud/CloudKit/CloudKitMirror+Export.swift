@@ -134,7 +134,8 @@ extension CloudKitMirror {
         if !serverWins.isEmpty || !serverDeleted.isEmpty {
             try apply(changed: serverWins, deleted: serverDeleted.map(recordID))
             self.serverWins += serverWins.count + serverDeleted.count
-            onServerWins?(serverWins.count + serverDeleted.count)
+            // The import reports each local edit a server copy replaced; a delete it does not judge.
+            if !serverDeleted.isEmpty { onServerWins?(serverDeleted.count) }
         }
         return retry
     }

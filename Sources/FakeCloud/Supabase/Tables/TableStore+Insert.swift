@@ -129,17 +129,23 @@ extension TableStore {
         _ statement: StatementContext
     ) throws(PostgrestError) {
         // `row` holds only columns: add the ones `filled` lacks.
-        var now: JSONValue?  // `now()` is one value per statement: compute its text once
+        var now: JSONValue?
         for (position, column) in schema.columns.enumerated() where filled & (1 << UInt64(position)) == 0 {
-            if mentioned.contains(column.name) && !missingDefault {
-                row[column.name] = .null  // json_populate_recordset: a missing key is NULL
-            } else if column.defaultValue == .now {
-                if now == nil { now = try defaultValue(column, statement) }
-                row[column.name] = now
-            } else {
-                row[column.name] = try defaultValue(column, statement)
-            }
+            row[column.name] = try missingValue(column, mentioned, missingDefault, statement, now: &now)
         }
+    }
+
+    /// The value of a column the body row lacks: NULL when another body row names it (PostgREST's
+    /// `json_populate_recordset` fills a missing key with NULL) unless `missing=default` was asked,
+    /// else the column's default. `now()` is one value per statement: `now` keeps its text.
+    private func missingValue(
+        _ column: ColumnSchema, _ mentioned: MentionedColumns, _ missingDefault: Bool, _ statement: StatementContext,
+        now: inout JSONValue?
+    ) throws(PostgrestError) -> JSONValue {
+        if mentioned.contains(column.name) && !missingDefault { return .null }
+        guard column.defaultValue == .now else { return try defaultValue(column, statement) }
+        if now == nil { now = try defaultValue(column, statement) }
+        return now!
     }
 
     /// `fillMissingColumns` for a row whose filled columns are not known (a table of more than 64
@@ -149,17 +155,12 @@ extension TableStore {
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
         var row = Row(minimumCapacity: schema.columns.count)
-        var now: JSONValue?  // `now()` is one value per statement: compute its text once
+        var now: JSONValue?
         for column in schema.columns {
             if let value = input[column.name] {
                 row[column.name] = value
-            } else if mentioned.contains(column.name) && !missingDefault {
-                row[column.name] = .null  // json_populate_recordset: a missing key is NULL
-            } else if column.defaultValue == .now {
-                if now == nil { now = try defaultValue(column, statement) }
-                row[column.name] = now
             } else {
-                row[column.name] = try defaultValue(column, statement)
+                row[column.name] = try missingValue(column, mentioned, missingDefault, statement, now: &now)
             }
         }
         return row
