@@ -22,6 +22,16 @@ final class HelpAndListTests: XCTestCase {
         }
     }
 
+    func testBenchHelpNamesEveryFlagAndSection() throws {
+        let help = try SimrunProcess.run(["bench", "--help"]).stdout
+        for flag in ["--json", "--quick", "--only", "--compare", "--app", "--seeds", "--size", "--rounds", "--sizes"] {
+            XCTAssertTrue(help.contains(flag), flag)
+        }
+        for section in ["heap", "executor", "upload", "memory", "scenarios", "scaling"] {
+            XCTAssertTrue(help.contains(section), section)
+        }
+    }
+
     func testListShowsSwissCoinAndItsDefects() throws {
         let result = try SimrunProcess.run(["list"])
         XCTAssertEqual(result.code, 0)

@@ -133,13 +133,27 @@ enum HelpText {
     """ + exitCodes
 
     static let bench = """
-    simrun bench [--json] [--quick] [--only LIST]
+    simrun bench [--json] [--quick] [--only LIST] [--app NAME] [--sizes LIST] [--seeds N]
+    simrun bench --compare OLD_SIMRUN [--app NAME] [--size N] [--seeds N] [--rounds N]
 
     Kernel figures: timer heap events/s, executor hops/s, a 10,000-request simulated upload with
     ~5 % faults (median of 5), memory across 1,000 and 10,000 seeds in one process, per-scenario
-    throughput, and merging two Minuta CRDT documents of 10,000 operations each. --quick shrinks every size (for tests). Use a release build for real figures.
-    --only picks sections, comma-separated: heap, executor, upload, memory, scenarios, and the extra sections of this build (crdt)
-    (e.g. --only heap,executor).
+    throughput, and merging two Minuta CRDT documents of 10,000 operations each. --quick shrinks
+    every size (for tests). Use a release build for real figures.
+    --only picks sections, comma-separated: heap, executor, upload, memory, scenarios, scaling, and
+    the extra sections of this build (crdt) (e.g. --only heap,executor).
+
+    Scaling (--only scaling): CPU seconds per seed of every scenario (or --app's) at each of
+    --sizes (default 1,2,4,8; the first is the base of the ratios), --seeds per size (default 3),
+    and the ratio to the first size, against the target: size 4 at most 4.5 x, size 8 at most
+    9.5 x size 1.
+      simrun bench --only scaling --app swisscoin --sizes 1,4,8 --seeds 2
+
+    Comparison (--compare OLD_SIMRUN): runs an older simrun binary and this one alternately on the
+    same seeds (--rounds rounds of old, new, new, old; default 2), each scenario at --size
+    (default 1) with --seeds seeds (default 3), and prints the median CPU time of each and the ratio
+    new / old (below 1: faster). A scenario the older binary lacks is listed as not compared.
+      simrun bench --compare ./simrun-old --app swisscoin --seeds 3
 
     """ + exitCodes
 
