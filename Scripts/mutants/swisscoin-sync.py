@@ -35,17 +35,19 @@ MUTANTS = [
   "a conflict answer is taken as success: the user's edit is dropped"),
  ("cursor-saved-before-apply", E,
   """            try update { db in
-                for change in changes { apply(change, to: &db) }
+                var positions = EntityPositions()
+                for change in changes { apply(change, to: &db, positions: &positions) }
                 var sync = db.sync ?? SyncState()""",
   """            try update { db in var s = db.sync ?? SyncState(); s.cursor = max(s.cursor, next); db.sync = s }
             await Task.yield()
             try update { db in
-                for change in changes { apply(change, to: &db) }
+                var positions = EntityPositions()
+                for change in changes { apply(change, to: &db, positions: &positions) }
                 var sync = db.sync ?? SyncState()""",
   "the pull cursor is saved in its own write before the page is applied (a kill between loses the page)"),
  ("page-last-dropped", E,
-  "for change in changes { apply(change, to: &db) }",
-  "for change in changes.dropLast(changes.count >= 2 ? 1 : 0) { apply(change, to: &db) }",
+  "for change in changes { apply(change, to: &db, positions: &positions) }",
+  "for change in changes.dropLast(changes.count >= 2 ? 1 : 0) { apply(change, to: &db, positions: &positions) }",
   "the last change of a multi-change page is never applied (off-by-one)"),
  ("gone-keeps-local", E,
   """                    Self.removeEntity(change.table, change.entityId, from: &db)
