@@ -41,6 +41,21 @@ final class MinutaScenarioTests: XCTestCase {
         XCTAssertFalse(busy.isEmpty, "no seed of 1-5 had the app and its App Intents busy at the same time")
     }
 
+    func testKillsNameThePartOfTheAppsLifeTheyLandIn() {
+        var phases = Set<String>()
+        for name in ["interrupted-upload", "conflict-copies"] {
+            for seed in UInt64(1)...4 {
+                for mark in report(scenario(name), "fixed", seed).coverage where mark.label.hasPrefix("minuta: killed in ") {
+                    phases.insert(String(mark.label.dropFirst("minuta: killed in ".count)))
+                }
+            }
+        }
+        XCTAssertTrue(phases.contains("migrate"), "\(phases)")
+        XCTAssertTrue(phases.isSubset(of: ["migrate", "resolve-conflicts", "load", "save-record", "update-record",
+                                           "delete-record", "save-tags", "intent.start-timer", "intent.stop-timer", "launch"]), "\(phases)")
+        XCTAssertGreaterThan(phases.count, 1, "kills land in more than one phase: \(phases)")
+    }
+
     func testSeedVariantFailsConflictCopiesWithinTwentySeeds() {
         let failing = (UInt64(1)...20).first { !report(scenario("conflict-copies"), "seed", $0).outcome.passed }
         XCTAssertNotNil(failing, "the seed variant passed 20 seeds of conflict-copies")

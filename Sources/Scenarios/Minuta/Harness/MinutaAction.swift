@@ -27,6 +27,20 @@ enum MinutaAction: Sendable, Equatable {
         }
     }
 
+    /// The part of the app's life the action runs (a kill's coverage names it). A refresh runs
+    /// `resolve-conflicts` then `load`, entered as they begin.
+    var phase: String {
+        switch self {
+        case .refresh: "resolve-conflicts"
+        case .createRecord: "save-record"
+        case .editRecord: "update-record"
+        case .deleteRecord: "delete-record"
+        case .createTag, .editTag, .deleteTag: "save-tags"
+        case .intentStartTimer: "intent.start-timer"
+        case .intentStopTimer: "intent.stop-timer"
+        }
+    }
+
     /// One change to a record.
     enum RecordEdit: Sendable, Equatable {
         case comment(String)

@@ -61,10 +61,14 @@ final class MinutaSession: @unchecked Sendable {
     var view = MinutaView(tags: [], records: [])
     /// Actions under way (two when the App Intents process acts beside the app).
     var busy = 0
+    /// Tells the kill injector which part of the app's life runs now (a kill's coverage mark
+    /// names it: `minuta: killed in <phase>`).
+    let probe: PhaseProbe
 
     init(context: DeviceContext, stage: MinutaStage) {
         self.context = context
         self.stage = stage
+        probe = stage.kills.probe(for: stage.device(named: context.deviceName))
         let counter = stage.appWrites
         // The migration's backup next to the folder is not synced and does not count.
         let files = DeviceCoordinatedFileStore(context, ioMicroseconds: stage.fileLatency) { path in
@@ -82,6 +86,7 @@ final class MinutaSession: @unchecked Sendable {
 
     /// `AppState.loadData()` (seed l.935-938): migrate, merge conflict copies, load.
     func loadData() async {
+        probe.enter("migrate")
         if let result = try? await storage.checkAndMigrate() {
             context.record("app migration tags=\(result.tagsCount) records=\(result.recordsCount) errors=\(result.errors.count) verified=\(result.verified)")
             if result.isComplete { context.sometimes("minuta: migration completed") }
@@ -91,6 +96,7 @@ final class MinutaSession: @unchecked Sendable {
 
     /// Merges conflict copies and reloads the view.
     func refresh() async {
+        probe.enter("resolve-conflicts")
         if let result = try? await storage.resolveConflicts(), result.conflictsResolved > 0 {
             context.record("app resolved \(result.conflictsResolved) conflict copies")
             context.sometimes("minuta: conflict copies merged")
@@ -99,6 +105,7 @@ final class MinutaSession: @unchecked Sendable {
     }
 
     func reload() async {
+        probe.enter("load")
         guard let tags = try? await storage.loadTags(), let records = try? await storage.loadAllRecords() else { return }
         view = MinutaView(tags: tags, records: records)
         guard context.isAlive else { return }

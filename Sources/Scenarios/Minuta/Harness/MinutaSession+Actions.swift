@@ -10,6 +10,7 @@ extension MinutaSession {
         if busy > 0 { context.sometimes("minuta: two processes busy at once on one device") }
         busy += 1
         defer { busy -= 1 }
+        if action != .refresh { probe.enter(action.phase) }
         switch action {
         case .refresh: await refresh()
         case .createRecord(let record): await createRecord(record)

@@ -40,6 +40,7 @@ extension MinutaStage {
         if device.state == .running { device.killAfter(jobs: 1 << 40) }
         guard device.state == .killed else { return false }
         sim.sometimes("minuta: app killed at an await point")
+        sim.sometimes("minuta: killed in \(kills.phase(of: device) ?? "launch")")
         await pause(.seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
         launch(device)
         await waitForLaunch(device)

@@ -74,6 +74,12 @@ final class MinutaStage: @unchecked Sendable {
     /// Devices that run the new app (healing opens them; checkers compare their views).
     var appPlans: [DevicePlan] { plans.filter(\.runsApp) }
 
+    /// The device of the run named `name`.
+    func device(named name: String) -> Device {
+        guard let plan = plans.first(where: { $0.device.name == name }) else { preconditionFailure("no device \(name)") }
+        return plan.device
+    }
+
     /// The device keeps running the old app only.
     func retire(_ device: Device) {
         for index in plans.indices where plans[index].device === device { plans[index].runsApp = false }
