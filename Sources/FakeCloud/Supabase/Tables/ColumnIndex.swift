@@ -4,50 +4,72 @@ import SimCore
 /// the ascending positions of the stored rows holding it. A lookup returns positions in stored
 /// order, so a query through the index returns the rows a scan would, in the same order: only
 /// speed changes. NULLs are not indexed (`column = NULL` is never true).
+///
+/// The fake builds an index when a query first uses it (`build`) and keeps it up to date from
+/// then on: a bulk upload before any lookup pays nothing for it. A real index is kept from its
+/// creation; the answers are the same either way.
 struct ColumnIndex {
     /// The indexed column.
     let column: String
     private var positions: [JSONValue: [Int]] = [:]
+    /// Whether `positions` holds the table (until a query first needs it, writes skip it).
+    private(set) var isBuilt = false
 
     init(column: String) { self.column = column }
 
-    /// The ascending positions of the rows whose column equals `value`.
-    func positions(ofValue value: JSONValue) -> [Int] { positions[value] ?? [] }
+    /// The ascending positions of the rows whose column equals `value` (the index must be built).
+    func positions(ofValue value: JSONValue) -> [Int] {
+        precondition(isBuilt, "a lookup through an index not built yet")
+        return positions[value] ?? []
+    }
+
+    /// Indexes every row of the table (its first use).
+    mutating func build(_ rows: [Row]) {
+        isBuilt = true
+        rebuild(rows)
+    }
 
     /// Indexes `row`, stored at `position`.
     mutating func insert(_ row: Row, at position: Int) {
-        guard let value = row[column], !value.isNull else { return }
-        var list = positions[value] ?? []
-        // Appends come last; a replaced row goes back to its place.
-        if let last = list.last, last > position {
-            list.insert(position, at: Self.firstIndex(in: list, notBelow: position))
-        } else {
-            list.append(position)
-        }
-        positions[value] = list
+        guard isBuilt, let value = row[column], !value.isNull else { return }
+        // In place (no copy of the list): appends come last; a replaced row goes back to its place.
+        positions[value, default: []].insertAscending(position)
     }
 
     /// Forgets `row`, stored at `position`.
     mutating func remove(_ row: Row, at position: Int) {
-        guard let value = row[column], !value.isNull, var list = positions[value] else { return }
-        let index = Self.firstIndex(in: list, notBelow: position)
-        guard index < list.count, list[index] == position else { return }
-        list.remove(at: index)
-        positions[value] = list.isEmpty ? nil : list
+        guard isBuilt, let value = row[column], !value.isNull, positions[value] != nil else { return }
+        positions[value]!.removeAscending(position)
+        if positions[value]!.isEmpty { positions[value] = nil }
     }
 
     /// Re-indexes a whole table after positions shifted (a delete).
     mutating func rebuild(_ rows: [Row]) {
+        guard isBuilt else { return }
         positions = [:]
         for (position, row) in rows.enumerated() { insert(row, at: position) }
     }
 
-    /// The first index of `list` (ascending) whose position is at least `position`.
-    private static func firstIndex(in list: [Int], notBelow position: Int) -> Int {
-        var low = 0, high = list.count
+}
+
+extension Array where Element == Int {
+    /// Inserts `position` into this ascending list, keeping it ascending.
+    fileprivate mutating func insertAscending(_ position: Int) {
+        if let last, last > position { insert(position, at: firstIndex(notBelow: position)) } else { append(position) }
+    }
+
+    /// Removes `position` from this ascending list, if there.
+    fileprivate mutating func removeAscending(_ position: Int) {
+        let index = firstIndex(notBelow: position)
+        if index < count, self[index] == position { remove(at: index) }
+    }
+
+    /// The first index whose element is at least `position` (binary search).
+    private func firstIndex(notBelow position: Int) -> Int {
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if list[middle] < position { low = middle + 1 } else { high = middle }
+            if self[middle] < position { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -13,11 +13,24 @@ struct PreparedFilters {
         let values: Set<JSONValue>?
     }
 
-    private let entries: [Entry]
+    private let filters: [RowFilter]
+    private let schema: TableSchema
+    /// Nil: the filters are matched as they are (a few candidate rows do not repay converting).
+    private let entries: [Entry]?
 
     /// Literals must already have been checked (`checkFilterLiterals`): one that does not convert
-    /// is left to `RowFilter.matches`, which reports it.
-    init(_ filters: [RowFilter], _ schema: TableSchema) {
+    /// is left to `RowFilter.matches`, which reports it. `candidates`: how many rows will be
+    /// matched (nil: the whole table).
+    init(_ filters: [RowFilter], _ schema: TableSchema, candidates: Int?) {
+        self.filters = filters
+        self.schema = schema
+        let worthIt = (candidates ?? Int.max) > 8 && filters.contains {
+            switch $0 { case .eq, .in: true; default: false }
+        }
+        guard worthIt else {
+            entries = nil
+            return
+        }
         entries = filters.map { filter in
             let type = schema.column(filter.column)?.type
             guard let type, TableStore.lookupIsExact(type) else { return Entry(filter: filter, type: type, values: nil) }
@@ -38,6 +51,13 @@ struct PreparedFilters {
 
     /// Whether `row` satisfies every filter (SQL: a comparison with NULL is not true).
     func matches(_ row: Row) throws(PostgrestError) -> Bool {
+        guard let entries else {
+            for filter in filters {
+                guard let column = schema.column(filter.column) else { return false }
+                if try !filter.matches(row, type: column.type) { return false }
+            }
+            return true
+        }
         for entry in entries {
             guard let type = entry.type else { return false }
             if let values = entry.values {

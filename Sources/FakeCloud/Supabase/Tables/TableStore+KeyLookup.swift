@@ -20,7 +20,7 @@ extension TableStore {
     /// filter is an equality on a single-column unique key, or on an indexed column
     /// (`TableSchema.indexedColumns`); nil when the statement must scan.
     /// Filter literals must already have been checked (`checkFilterLiterals`).
-    func keyedPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
+    mutating func keyedPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
         guard let tableIndexes = indexes[schema.name] else { return nil }
         if let unique = uniqueKeyPositions(schema, filters, tableIndexes) { return unique }
         return indexedColumnPositions(schema, filters)
@@ -39,13 +39,15 @@ extension TableStore {
 
     /// Through a column index: the rows holding the value(s) of the first equality (or `in`) on
     /// an indexed column, in stored order (the other filters are still applied to each).
-    private func indexedColumnPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
+    private mutating func indexedColumnPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
         guard let columnIndexes = columnIndexes[schema.name], !columnIndexes.isEmpty else { return nil }
         for filter in filters {
             guard let (column, values) = Self.lookup(filter, schema),
-                  let index = columnIndexes.first(where: { $0.column == column })
+                  let slot = columnIndexes.firstIndex(where: { $0.column == column })
             else { continue }
             guard let values else { return nil }
+            if !columnIndexes[slot].isBuilt { self.columnIndexes[schema.name]![slot].build(rows[schema.name] ?? []) }
+            let index = self.columnIndexes[schema.name]![slot]
             if values.count == 1 { return index.positions(ofValue: values[0]) }
             return Self.ascending(values.flatMap { index.positions(ofValue: $0) })
         }

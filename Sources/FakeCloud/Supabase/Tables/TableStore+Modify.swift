@@ -20,10 +20,11 @@ extension TableStore {
         let coerced = try convert(schema, values)
         let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
-        let filters = PreparedFilters(request.filters, schema)
         // Candidates are fixed before the first write: a row matches on its value before the
         // statement, and an update never moves a row.
-        for index in keyedPositions(schema, request.filters) ?? Array(rows[schema.name]!.indices) {
+        let keyed = keyedPositions(schema, request.filters)
+        let filters = PreparedFilters(request.filters, schema, candidates: keyed?.count)
+        for index in keyed ?? Array(rows[schema.name]!.indices) {
             let row = rows[schema.name]![index]
             guard try filters.matches(row), isModifiable(schema, row, .update, policy) else { continue }
             var updated = row
@@ -53,8 +54,9 @@ extension TableStore {
         let policy = policyContext(statement.auth, for: schema.name)
         let stored = rows[schema.name]!
         var removedPositions: [Int] = []
-        let filters = PreparedFilters(request.filters, schema)
-        for position in keyedPositions(schema, request.filters) ?? Array(stored.indices) {
+        let keyed = keyedPositions(schema, request.filters)
+        let filters = PreparedFilters(request.filters, schema, candidates: keyed?.count)
+        for position in keyed ?? Array(stored.indices) {
             let row = stored[position]
             if try filters.matches(row), isModifiable(schema, row, .delete, policy) {
                 removedPositions.append(position)

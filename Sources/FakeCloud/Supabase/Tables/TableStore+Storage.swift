@@ -35,13 +35,13 @@ extension TableStore {
         indexes[table]!.withEach { $0.insert(row, at: position) }
         columnIndexes[table]!.withEach { $0.insert(row, at: position) }
         journal.append(.appended(table: table))
-        viewerRevisions.bump(table, slots: viewersSeeing([row], in: table))
+        if !viewerRevisions.viewers.isEmpty { viewerRevisions.bump(table, slots: viewersSeeing([row], in: table)) }
     }
 
     /// Overwrites the row at `position` of `table`, keeping its place.
     mutating func replaceRow(_ table: String, at position: Int, with row: Row) {
         let old = rows[table]![position]
-        let sawOld = viewersSeeing([old], in: table)
+        let sawOld = viewerRevisions.viewers.isEmpty ? [] : viewersSeeing([old], in: table)
         rows[table]![position] = row
         tableRevisions[table, default: 0] &+= 1
         indexes[table]!.withEach { index in

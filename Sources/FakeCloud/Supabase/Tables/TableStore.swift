@@ -180,8 +180,9 @@ public struct TableStore {
         let policy = policyContext(statement.auth, for: schema.name)
         var result: [Row] = []
         let stored = rows[schema.name] ?? []
-        let filters = PreparedFilters(request.filters, schema)
-        if let positions = keyedPositions(schema, request.filters) {
+        let keyed = keyedPositions(schema, request.filters)
+        let filters = PreparedFilters(request.filters, schema, candidates: keyed?.count)
+        if let positions = keyed {
             for position in positions where try filters.matches(stored[position]) {
                 if schema.security.passesUsing(.select, stored[position], policy) { result.append(stored[position]) }
             }
