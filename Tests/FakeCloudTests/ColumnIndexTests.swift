@@ -13,8 +13,9 @@ final class ColumnIndexTests: XCTestCase {
                 t.column("owner_id", .uuid, .notNull)
                 t.column("kind", .text)
                 t.column("parent_id", .uuid, .references("items", onDelete: .cascade))
+                t.column("rank", .bigint)
                 t.ownerPolicy()
-                if indexed { t.index("kind"); t.index("parent_id") }
+                if indexed { t.index("kind"); t.index("parent_id"); t.index("rank") }
             }
         }
     }
@@ -38,7 +39,8 @@ final class ColumnIndexTests: XCTestCase {
                 let id = random.uuidString().lowercased()
                 ids.append(id)
                 let parent: JSONValue = ids.count > 1 && random.chance(1, in: 2) ? .string(ids[random.below(ids.count - 1)]) : .null
-                var rows: [Row] = [["id": .string(id), "owner_id": .string(owner[0].id), "kind": kind, "parent_id": parent]]
+                let rank: JSONValue = random.chance(1, in: 8) ? .null : .int(Int64(random.below(60)) - 20)
+                var rows: [Row] = [["id": .string(id), "owner_id": .string(owner[0].id), "kind": kind, "parent_id": parent, "rank": rank]]
                 // Sometimes a second row whose parent is missing: 23503, the whole insert undone.
                 if random.chance(1, in: 6) {
                     rows.append(["id": .string(random.uuidString().lowercased()), "owner_id": .string(owner[0].id),
@@ -46,7 +48,7 @@ final class ColumnIndexTests: XCTestCase {
                 }
                 request = TableRequest(table: "items", action: .insert(rows))
             case 2 where !ids.isEmpty:
-                request = TableRequest(table: "items", action: .update(["kind": kind]),
+                request = TableRequest(table: "items", action: .update(["kind": kind, "rank": .int(Int64(random.below(60)) - 20)]),
                                        filters: [.eq("id", .string(ids[random.below(ids.count)]))])
             case 3 where !ids.isEmpty:
                 request = TableRequest(table: "items", action: .delete, filters: [.eq("id", .string(ids[random.below(ids.count)]))])
@@ -59,7 +61,9 @@ final class ColumnIndexTests: XCTestCase {
             let recent = ids.suffix(4).map(JSONValue.string)
             let lookups: [RowFilter] = [.eq("kind", "a"), .eq("kind", "b"), .eq("kind", "zzz"), .eq("kind", .null),
                                         .in("kind", ["c", "a", .null, "c"]), .in("id", recent.reversed() + recent.prefix(1)),
-                                        .in("parent_id", recent), .in("kind", [])]
+                                        .in("parent_id", recent), .in("kind", []), .gt("rank", .int(10)), .gte("rank", "-3"),
+                                        .lt("rank", .int(0)), .lte("rank", .int(39)), .gt("rank", .null),
+                                        .gt("rank", .int(Int64.max)), .lt("rank", .int(Int64.min))]
             for filter in lookups + ids.suffix(3).map({ .eq("parent_id", .string($0)) }) {
                 let answers = [plain, indexed].enumerated().map { slot, bed in
                     bed.table(owner[slot].token, TableRequest(table: "items", action: .select, filters: [filter, .isNotNull("id")]))
@@ -70,7 +74,8 @@ final class ColumnIndexTests: XCTestCase {
         }
         let rows = plain.table(owner[0].token, TableRequest(table: "items", action: .select)).body.arrayValue ?? []
         XCTAssertGreaterThan(rows.count, 50, "the walk left rows to compare")
-        for filter: RowFilter in [.eq("kind", "a"), .in("kind", ["b", "c"])] + ids.suffix(5).map({ .eq("parent_id", .string($0)) }) {
+        for filter: RowFilter in [.eq("kind", "a"), .in("kind", ["b", "c"]), .gt("rank", .int(5)), .lte("rank", .int(-1))]
+            + ids.suffix(5).map({ .eq("parent_id", .string($0)) }) {
             let request = TableRequest(table: "items", action: .select, filters: [filter])
             XCTAssertEqual(plain.table(owner[0].token, request).body, late.table(owner[2].token, request).body, "\(filter)")
         }

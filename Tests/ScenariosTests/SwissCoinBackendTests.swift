@@ -104,6 +104,61 @@ final class SwissCoinBackendTests: XCTestCase {
         }
     }
 
+    /// `sync_pull` computes the changes after a cursor from the rows changed after it (through the
+    /// change-sequence index) once anything changed since the first pull: at every cursor that
+    /// must equal the changes computed from whole tables, as another account writes alongside.
+    func testSyncPullChangesFromWhatChangedEqualTheChangesFromWholeTables() throws {
+        let server = SupabaseServer(backend: SwissCoinBackend.definition(), random: SimRandom(seed: 5))
+        let a = signUp(server, "a@example.com"), b = signUp(server, "b@example.com")
+        var random = SimRandom(seed: 17)
+        func id() -> String { random.uuidString().lowercased() }
+        var people: [String] = [], transactions: [String] = [], groups: [String] = []
+        for step in 0..<160 {
+            let writer = random.chance(1, in: 4) ? b : a
+            let row: (String, Row)
+            switch random.below(7) {
+            case 0, 1 where people.count < 2 || random.chance(1, in: 3):
+                let person = id()
+                if writer.id == a.id { people.append(person) }
+                row = ("persons", ["id": .string(person), "owner_id": .string(writer.id), "name": .string("p\(step)")])
+            case 2 where !people.isEmpty:
+                let tx = transactions.isEmpty || random.chance(1, in: 2) ? id() : transactions[random.below(transactions.count)]
+                if !transactions.contains(tx) { transactions.append(tx) }
+                row = ("financial_transactions", ["id": .string(tx), "owner_id": .string(a.id), "title": .string("t\(step)"), "amount": "3.00"])
+            case 3 where !transactions.isEmpty && !people.isEmpty:
+                row = ("transaction_splits", ["transaction_id": .string(transactions[random.below(transactions.count)]),
+                                              "owed_by_id": .string(people[random.below(people.count)]), "amount": "1.00"])
+            case 4 where !transactions.isEmpty && !people.isEmpty:
+                row = ("transaction_payers", ["transaction_id": .string(transactions[random.below(transactions.count)]),
+                                              "paid_by_id": .string(people[random.below(people.count)]), "amount": "3.00"])
+            case 5:
+                let group = id()
+                groups.append(group)
+                row = ("user_groups", ["id": .string(group), "owner_id": .string(a.id), "name": "g"])
+            case 6 where !groups.isEmpty && !people.isEmpty:
+                row = ("group_members", ["group_id": .string(groups[random.below(groups.count)]), "person_id": .string(people[random.below(people.count)])])
+            default:
+                row = ("persons", ["id": .string(id()), "owner_id": .string(b.id), "name": "other"])
+            }
+            let token = ["persons"].contains(row.0) ? writer.token : a.token
+            _ = upsert(server, token, row.0, row.1)
+        }
+        let select = { [self] (table: String, filters: [RowFilter]) throws -> [Row] in
+            let response = send(server, a.token, .table(TableRequest(table: table, action: .select, filters: filters)))
+            XCTAssertEqual(response.status, 200, "\(table) \(filters)")
+            return (response.body.arrayValue ?? []).compactMap(\.objectValue)
+        }
+        let all = try SyncPullFunction.everyChange(after: 0, select: select)
+        XCTAssertGreaterThan(all.count, 60, "the writes left changes to pull")
+        XCTAssertTrue(all.contains { $0.change["splits"]?.arrayValue?.isEmpty == false }, "a transaction with its splits")
+        for cursor in [Int64(0), 1] + all.map(\.seq).enumerated().filter({ $0.offset % 7 == 0 }).map(\.element) + [all.last!.seq] {
+            let fromChanged = try SyncPullFunction.changes(after: cursor, select: select)
+            let fromWhole = try SyncPullFunction.everyChange(after: cursor, select: select)
+            XCTAssertEqual(fromChanged.map(\.seq), fromWhole.map(\.seq), "cursor \(cursor)")
+            XCTAssertEqual(fromChanged.map(\.change), fromWhole.map(\.change), "cursor \(cursor)")
+        }
+    }
+
     func testGroupMembersSurrogateKeyDuplicatesOrConflictsDependingOnUniqueOption() {
         for unique in [false, true] {
             let server = SupabaseServer(backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)), random: SimRandom(seed: 2))

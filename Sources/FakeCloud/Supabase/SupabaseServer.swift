@@ -112,6 +112,8 @@ public final class SupabaseServer: SimService {
             } catch { return .failure(error) }
         }, memo: { [unowned self] key, compute in
             try self.functionMemo.value(memoPrefix + key, revision: { self.store.viewRevision($0.table, as: $0.viewer) }, compute)
+        }, remembered: { [unowned self] key in
+            self.functionMemo.peek(memoPrefix + key, revision: { self.store.viewRevision($0.table, as: $0.viewer) })
         })
         let mark = function.atomic ? store.beginTransaction() : nil
         let result = function.run(call)

@@ -12,6 +12,8 @@ public struct FunctionCall {
     public let device: String
     let runner: (TableRequest, Bool) -> Result<[Row], PostgrestError>
     let memo: (_ key: String, _ compute: () throws -> Any) throws -> Any
+    /// The value memoized under a key while still valid, without computing anything.
+    let remembered: (_ key: String) -> Any?
 
     /// Runs a PostgREST request as the caller (RLS applies). Rows come back in stored form:
     /// numeric as exact decimal text, so a function can sum exact minor units.
@@ -35,6 +37,15 @@ public struct FunctionCall {
             preconditionFailure("memo key \(key) used with two types")
         }
         return value
+    }
+
+    /// What `memoized(key)` would return without computing, if it is still valid; else nil (and
+    /// nothing is computed or remembered).
+    public func remembered<T>(_ key: String, as type: T.Type = T.self) -> T? {
+        remembered(key).map { value in
+            guard let typed = value as? T else { preconditionFailure("memo key \(key) used with two types") }
+            return typed
+        }
     }
 
     /// Shorthand: every row of `table` the caller can see matching `filters`.

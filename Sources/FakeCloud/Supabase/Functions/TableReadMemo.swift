@@ -42,6 +42,12 @@ final class TableReadMemo {
         for index in running.indices { running[index].wrote = true }
     }
 
+    /// The remembered value for `key` if every table it read still has the revision it had.
+    func peek(_ key: String, revision: (TableRead) -> UInt64) -> Any? {
+        guard let entry = entries[key], entry.reads.allSatisfy({ revision($0.read) == $0.revision }) else { return nil }
+        return entry.value
+    }
+
     /// The remembered value for `key` while every table it read still has the revision it had;
     /// otherwise `compute()`, remembered with the revisions of the tables it read.
     func value<T>(_ key: String, revision: (TableRead) -> UInt64, _ compute: () throws -> T) throws -> T {

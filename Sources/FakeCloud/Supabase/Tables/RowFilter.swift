@@ -41,6 +41,14 @@ public enum RowFilter: Sendable, Hashable {
         }
     }
 
+    /// `matches` for a comparison (`eq`, `neq`, `gt`, `gte`, `lt`, `lte`) whose literal is already
+    /// `type.coerce`d, as `compare` coerces it for a column that is neither numeric nor jsonb.
+    func matches(_ row: Row, type: ColumnType, coercedLiteral literal: JSONValue) throws(PostgrestError) -> Bool {
+        let stored = row[column] ?? .null
+        if stored.isNull || literal.isNull { return false }
+        return try holds(type.compare(stored, literal))
+    }
+
     /// A filter literal converted as PostgreSQL converts the `unknown` constant: to the column's
     /// type without its typmod (a numeric literal keeps all its digits, see `NumericLiteral`).
     static func convert(_ literal: JSONValue, _ type: ColumnType) throws(PostgrestError) -> JSONValue {

@@ -23,7 +23,31 @@ extension TableStore {
     mutating func keyedPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
         guard let tableIndexes = indexes[schema.name] else { return nil }
         if let unique = uniqueKeyPositions(schema, filters, tableIndexes) { return unique }
-        return indexedColumnPositions(schema, filters)
+        return indexedColumnPositions(schema, filters) ?? rangePositions(schema, filters)
+    }
+
+    /// Through an ordered column index (an integer column): the rows in the range of the first
+    /// `gt`, `gte`, `lt` or `lte` on such a column, in stored order.
+    private mutating func rangePositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
+        guard let columnIndexes = columnIndexes[schema.name], columnIndexes.contains(where: \.isOrdered) else { return nil }
+        for filter in filters {
+            let literal: JSONValue, range: (Int64) -> ClosedRange<Int64>?
+            switch filter {
+            case .gt(_, let v): (literal, range) = (v, { $0 == .max ? nil : ($0 + 1)...Int64.max })
+            case .gte(_, let v): (literal, range) = (v, { $0...Int64.max })
+            case .lt(_, let v): (literal, range) = (v, { $0 == .min ? nil : Int64.min...($0 - 1) })
+            case .lte(_, let v): (literal, range) = (v, { Int64.min...$0 })
+            default: continue
+            }
+            guard let slot = columnIndexes.firstIndex(where: { $0.column == filter.column && $0.isOrdered }),
+                  let type = schema.column(filter.column)?.type else { continue }
+            if literal.isNull { return [] }
+            guard let bound = (try? RowFilter.convert(literal, type))?.intValue else { return nil }
+            if !columnIndexes[slot].isBuilt { self.columnIndexes[schema.name]![slot].build(rows[schema.name] ?? []) }
+            guard let values = range(bound) else { return [] }
+            return self.columnIndexes[schema.name]![slot].positions(in: values)
+        }
+        return nil
     }
 
     private func uniqueKeyPositions(_ schema: TableSchema, _ filters: [RowFilter], _ tableIndexes: [UniqueIndex]) -> [Int]? {

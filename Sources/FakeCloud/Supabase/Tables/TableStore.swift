@@ -51,7 +51,12 @@ public struct TableStore {
         self.indexes = Dictionary(
             uniqueKeysWithValues: tables.map { table in (table.name, table.allUniques.map { UniqueIndex(columns: $0.columns) }) })
         self.columnIndexes = Dictionary(
-            uniqueKeysWithValues: tables.map { table in (table.name, table.indexedColumns.map { ColumnIndex(column: $0) }) })
+            uniqueKeysWithValues: tables.map { table in
+                (table.name, table.indexedColumns.map { column in
+                    let type = table.column(column)?.type
+                    return ColumnIndex(column: column, ordered: type == .int || type == .bigint)
+                })
+            })
         self.referencedKeys = ReferencedKeys(tables: tables)
         self.random = random
         self.epochMicros = epochMicros

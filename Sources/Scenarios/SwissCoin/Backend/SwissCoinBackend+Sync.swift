@@ -18,6 +18,7 @@ extension SwissCoinBackend {
     /// change since a cursor.
     static func changeSequence(_ t: TableBuilder) {
         t.column("change_seq", .bigint, .notNull, .stampedOnWrite(.sequence))
+        t.index("change_seq")  // `sync_pull` reads the rows changed after a cursor (a range scan)
     }
 
     /// A table every device of the account pulls but never pushes (no user action edits its rows

@@ -104,6 +104,7 @@ public enum SwissCoinBackend {
             if options.uniqueJoinRows { t.unique("group_id", "person_id") }
             changeSequence(t)  // a member added later must reach devices that pulled its group
             t.parentPolicy(column: "group_id", parent: "user_groups")
+            t.index("group_id")
         }
     }
 
@@ -138,6 +139,7 @@ public enum SwissCoinBackend {
             if options.uniqueJoinRows { t.unique("subscription_id", "person_id") }
             changeSequence(t)
             t.parentPolicy(column: "subscription_id", parent: "subscriptions")
+            t.index("subscription_id")
         }
         backend.table("subscription_payments", rowLevelSecurity: rls) { t in
             owned(t)

@@ -38,14 +38,25 @@ enum SyncPullFunction {
         let cursor = call.body["cursor"]?.intValue ?? 0
         let limit = max(1, Int(call.body["limit"]?.intValue ?? Int64(defaultLimit)))
         do {
-            // Every page of a pull reads the same tables: the changes after cursor 0 are computed
-            // once per caller while no table is written (`FunctionCall.memoized`), and a page is
-            // the part of them after `cursor` (see `changes(after:select:)` for why that part is
-            // exactly what computing from `cursor` gives). Reading every table for every page
-            // made a first pull cost the square of the account's size.
+            // Every page of a first pull reads the same tables: the changes after cursor 0 are
+            // computed once per caller and kept while no row the caller can see changes
+            // (`FunctionCall.memoized`), and a page is the part of them after `cursor` (see
+            // `changes(after:select:)` for why that part is exactly what computing from `cursor`
+            // gives). When rows changed since, only what changed after `cursor` is read (and kept
+            // for the next identical request): a device that pulls while another of the account
+            // uploads reads its new rows, not the whole account.
             let select = { (table: String, filters: [RowFilter]) throws -> [Row] in try call.select(table, filters) }
-            let items = cursor >= 0
-                ? try call.memoized("sync_pull|changes") { try changes(after: 0, select: select) } : try changes(after: cursor, select: select)
+            let items: [(seq: Int64, change: JSONValue)]
+            if cursor >= 0, let all = call.remembered("sync_pull|changes", as: [(seq: Int64, change: JSONValue)].self) {
+                items = all
+            } else if cursor == 0 {
+                items = try call.memoized("sync_pull|changes") { try everyChange(after: 0, select: select) }
+            } else if cursor < 0 {
+                items = try everyChange(after: cursor, select: select)
+            } else {
+                // Kept too while nothing the caller sees changes: an idle device asks again.
+                items = try call.memoized("sync_pull|after|\(cursor)") { try changes(after: cursor, select: select) }
+            }
             let start = firstIndex(in: items, after: cursor)
             let end = min(items.count, start + limit)
             let page = items[start..<end]
@@ -70,6 +81,53 @@ enum SyncPullFunction {
     /// included iff its own sequence is above `c`, and then its own sequence is the later one.
     /// `select` reads a table as the caller (RLS applies).
     static func changes(after cursor: Int64, select: (String, [RowFilter]) throws -> [Row]) throws -> [(seq: Int64, change: JSONValue)] {
+        let newer = RowFilter.gt("change_seq", .int(cursor))
+        var items: [(seq: Int64, change: JSONValue)] = []
+        for table in plainTables {
+            for row in try select(table, [newer]) {
+                items.append((seq(row), ["table": .string(table), "row": .object(row), "seq": .int(seq(row))]))
+            }
+        }
+        for parent in parentTables {
+            // Parents changed after `cursor` themselves or through a child changed after it; each
+            // goes with its complete child sets (every child it has, changed or not).
+            var latestChild: [String: Int64] = [:]
+            var named: [JSONValue] = []
+            for child in parent.children {
+                for row in try select(child.table, [newer]) {
+                    guard let parentId = row[child.parentColumn], let id = parentId.stringValue else { continue }
+                    if latestChild[id] == nil { named.append(parentId) }
+                    latestChild[id] = max(latestChild[id] ?? 0, seq(row))
+                }
+            }
+            var parents = try select(parent.table, [newer])
+            let own = Set(parents.compactMap { $0["id"]?.stringValue })
+            let others = named.filter { !own.contains($0.stringValue ?? "") }
+            if !others.isEmpty { parents += try select(parent.table, [.in("id", others)]) }
+            let ids = parents.compactMap { $0["id"] }
+            var childrenOf: [[String: [Row]]] = []
+            for child in parent.children {
+                let rows = ids.isEmpty ? [] : try select(child.table, [.in(child.parentColumn, ids)])
+                childrenOf.append(Dictionary(grouping: rows) { $0[child.parentColumn]?.stringValue ?? "" })
+            }
+            for row in parents {
+                let id = row["id"]?.stringValue ?? ""
+                let key = max(seq(row), latestChild[id] ?? 0)
+                guard key > cursor else { continue }
+                var change: [String: JSONValue] = ["table": .string(parent.table), "row": .object(row), "seq": .int(key)]
+                for (child, rows) in zip(parent.children, childrenOf) {
+                    change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
+                }
+                items.append((key, .object(change)))
+            }
+        }
+        items.sort { $0.seq < $1.seq }
+        return items
+    }
+
+    /// `changes(after:select:)` computed from whole tables: cheaper when (nearly) everything is
+    /// after `cursor`, as on a first pull.
+    static func everyChange(after cursor: Int64, select: (String, [RowFilter]) throws -> [Row]) throws -> [(seq: Int64, change: JSONValue)] {
         var items: [(seq: Int64, change: JSONValue)] = []
         for table in plainTables {
             for row in try select(table, [.gt("change_seq", .int(cursor))]) {
