@@ -4,7 +4,8 @@ import SimCore
 @testable import SwissCoin
 
 /// `sync_pull` computes the changes after cursor 0 once (memoized) and answers each page from the
-/// part after its cursor: that part must be exactly what computing from the cursor gives.
+/// part after its cursor: that part must be exactly what computing from the cursor gives, from
+/// whole tables or from only the rows changed after the cursor.
 final class SyncPullPagingTests: XCTestCase {
     /// A transaction whose own row and children carry the given sequences.
     struct Parent {
@@ -35,10 +36,14 @@ final class SyncPullPagingTests: XCTestCase {
         return { table, filters in
             var rows = tables[table] ?? []
             for filter in filters {
-                guard case .gt("change_seq", let bound) = filter, let cursor = bound.intValue else {
-                    preconditionFailure("only change_seq > cursor is used")
+                switch filter {
+                case .gt("change_seq", let bound):
+                    rows = rows.filter { ($0["change_seq"]?.intValue ?? 0) > (bound.intValue ?? 0) }
+                case .in(let column, let values):
+                    rows = rows.filter { values.contains($0[column] ?? .null) }
+                default:
+                    preconditionFailure("only change_seq > cursor and in (…) are used")
                 }
-                rows = rows.filter { ($0["change_seq"]?.intValue ?? 0) > cursor }
             }
             return rows
         }
@@ -53,14 +58,17 @@ final class SyncPullPagingTests: XCTestCase {
             Parent(id: "t3", seq: 8, splitSeqs: [], payerSeqs: []),
             Parent(id: "t4", seq: 11, splitSeqs: [13], payerSeqs: [15, 16]),
         ])
-        let all = try SyncPullFunction.changes(after: 0, select: select)
+        let all = try SyncPullFunction.everyChange(after: 0, select: select)
         XCTAssertEqual(all.map(\.seq), [3, 8, 9, 10, 12, 14, 16], "one change per entity, keyed by its latest sequence")
         for cursor in Int64(0)...17 {
-            let direct = try SyncPullFunction.changes(after: cursor, select: select)
             let start = SyncPullFunction.firstIndex(in: all, after: cursor)
             let tail = Array(all[start...])
-            XCTAssertEqual(direct.map(\.seq), tail.map(\.seq), "cursor \(cursor)")
-            XCTAssertEqual(direct.map(\.change), tail.map(\.change), "cursor \(cursor)")
+            // From whole tables, and from only the rows changed after the cursor.
+            for direct in [try SyncPullFunction.everyChange(after: cursor, select: select),
+                           try SyncPullFunction.changes(after: cursor, select: select)] {
+                XCTAssertEqual(direct.map(\.seq), tail.map(\.seq), "cursor \(cursor)")
+                XCTAssertEqual(direct.map(\.change), tail.map(\.change), "cursor \(cursor)")
+            }
         }
     }
 
