@@ -82,12 +82,7 @@ enum SyncPullFunction {
     /// `select` reads a table as the caller (RLS applies).
     static func changes(after cursor: Int64, select: (String, [RowFilter]) throws -> [Row]) throws -> [(seq: Int64, change: JSONValue)] {
         let newer = RowFilter.gt("change_seq", .int(cursor))
-        var items: [(seq: Int64, change: JSONValue)] = []
-        for table in plainTables {
-            for row in try select(table, [newer]) {
-                items.append((seq(row), ["table": .string(table), "row": .object(row), "seq": .int(seq(row))]))
-            }
-        }
+        var items = try plainChanges(after: cursor, select: select)
         for parent in parentTables {
             // Parents changed after `cursor` themselves or through a child changed after it; each
             // goes with its complete child sets (every child it has, changed or not).
@@ -110,16 +105,7 @@ enum SyncPullFunction {
                 let rows = ids.isEmpty ? [] : try select(child.table, [.in(child.parentColumn, ids)])
                 childrenOf.append(Dictionary(grouping: rows) { $0[child.parentColumn]?.stringValue ?? "" })
             }
-            for row in parents {
-                let id = row["id"]?.stringValue ?? ""
-                let key = max(seq(row), latestChild[id] ?? 0)
-                guard key > cursor else { continue }
-                var change: [String: JSONValue] = ["table": .string(parent.table), "row": .object(row), "seq": .int(key)]
-                for (child, rows) in zip(parent.children, childrenOf) {
-                    change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
-                }
-                items.append((key, .object(change)))
-            }
+            items += parents.compactMap { parentChange(parent, $0, after: cursor, latestChild: latestChild, childrenOf: childrenOf) }
         }
         items.sort { $0.seq < $1.seq }
         return items
@@ -128,12 +114,7 @@ enum SyncPullFunction {
     /// `changes(after:select:)` computed from whole tables: cheaper when (nearly) everything is
     /// after `cursor`, as on a first pull.
     static func everyChange(after cursor: Int64, select: (String, [RowFilter]) throws -> [Row]) throws -> [(seq: Int64, change: JSONValue)] {
-        var items: [(seq: Int64, change: JSONValue)] = []
-        for table in plainTables {
-            for row in try select(table, [.gt("change_seq", .int(cursor))]) {
-                items.append((seq(row), ["table": .string(table), "row": .object(row), "seq": .int(seq(row))]))
-            }
-        }
+        var items = try plainChanges(after: cursor, select: select)
         for parent in parentTables {
             var latestChild: [String: Int64] = [:]
             var childrenOf: [[String: [Row]]] = []
@@ -145,19 +126,40 @@ enum SyncPullFunction {
                 }
                 childrenOf.append(Dictionary(grouping: rows) { $0[child.parentColumn]?.stringValue ?? "" })
             }
-            for row in try select(parent.table, []) {
-                let id = row["id"]?.stringValue ?? ""
-                let key = max(seq(row), latestChild[id] ?? 0)
-                guard key > cursor else { continue }
-                var change: [String: JSONValue] = ["table": .string(parent.table), "row": .object(row), "seq": .int(key)]
-                for (child, rows) in zip(parent.children, childrenOf) {
-                    change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
-                }
-                items.append((key, .object(change)))
+            items += try select(parent.table, []).compactMap {
+                parentChange(parent, $0, after: cursor, latestChild: latestChild, childrenOf: childrenOf)
             }
         }
         items.sort { $0.seq < $1.seq }
         return items
+    }
+
+    /// The rows of the tables pulled row by row changed after `cursor`, one change each.
+    private static func plainChanges(after cursor: Int64, select: (String, [RowFilter]) throws -> [Row]) throws
+        -> [(seq: Int64, change: JSONValue)]
+    {
+        var items: [(seq: Int64, change: JSONValue)] = []
+        for table in plainTables {
+            for row in try select(table, [.gt("change_seq", .int(cursor))]) {
+                items.append((seq(row), ["table": .string(table), "row": .object(row), "seq": .int(seq(row))]))
+            }
+        }
+        return items
+    }
+
+    /// A parent's change, keyed by its own or its latest child's sequence (`latestChild`, children
+    /// after `cursor` only), with its complete child sets (`childrenOf`, per child table by parent
+    /// id); nil when nothing of it changed after `cursor`.
+    private static func parentChange(_ parent: (table: String, children: [ChildSet]), _ row: Row, after cursor: Int64,
+                                     latestChild: [String: Int64], childrenOf: [[String: [Row]]]) -> (seq: Int64, change: JSONValue)? {
+        let id = row["id"]?.stringValue ?? ""
+        let key = max(seq(row), latestChild[id] ?? 0)
+        guard key > cursor else { return nil }
+        var change: [String: JSONValue] = ["table": .string(parent.table), "row": .object(row), "seq": .int(key)]
+        for (child, rows) in zip(parent.children, childrenOf) {
+            change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
+        }
+        return (key, .object(change))
     }
 
     /// The index of the first change whose sequence is above `cursor` (binary search).
