@@ -53,4 +53,38 @@ final class FunctionMemoTests: XCTestCase {
         XCTAssertEqual(rows(bed, b.token), 1)
         XCTAssertEqual(counter.computations, 4)
     }
+
+    /// `memoized(_:reusingIf:)` keeps one value per key: a call the value does not answer
+    /// computes again and replaces it.
+    func testOneValuePerKeyReplacedWhenItDoesNotAnswerTheCall() {
+        let counter = Counter()
+        let backend = BackendDefinition { b in
+            b.table("t", rowLevelSecurity: true) { t in
+                t.column("id", .uuid, .primaryKey, .default(.randomUUID))
+                t.column("owner_id", .uuid, .notNull)
+                t.ownerPolicy()
+            }
+            b.function("after") { call in
+                let cursor = call.body["cursor"]?.intValue ?? 0
+                let value = (try? call.memoized("after", reusingIf: { $0.cursor == cursor }) { () -> (cursor: Int64, rows: Int) in
+                    counter.computations += 1
+                    return (cursor, try call.select("t").count)
+                }) ?? (cursor: -1, rows: -1)
+                return FunctionResult(body: ["cursor": .int(value.cursor), "rows": .int(Int64(value.rows))])
+            }
+        }
+        let bed = SupabaseTestBed(backend: backend)
+        let a = bed.signUp("a@example.com")
+        func after(_ cursor: Int64) -> Int64? {
+            bed.send(SupabaseRequest(accessToken: a.token, .function(name: "after", body: ["cursor": .int(cursor)]))).body["cursor"]?.intValue
+        }
+        XCTAssertEqual(after(1), 1)
+        XCTAssertEqual(after(1), 1)
+        XCTAssertEqual(counter.computations, 1, "the same cursor: remembered")
+        XCTAssertEqual(after(2), 2, "another cursor is never answered from the first one's value")
+        XCTAssertEqual(after(2), 2)
+        XCTAssertEqual(counter.computations, 2)
+        XCTAssertEqual(after(1), 1)
+        XCTAssertEqual(counter.computations, 3, "the value for cursor 1 was replaced, not kept beside")
+    }
 }

@@ -110,8 +110,9 @@ public final class SupabaseServer: SimService {
             do throws(PostgrestError) {
                 return .success(try self.store.execute(request, by: asCaller))
             } catch { return .failure(error) }
-        }, memo: { [unowned self] key, compute in
-            try self.functionMemo.value(memoPrefix + key, revision: { self.store.viewRevision($0.table, as: $0.viewer) }, compute)
+        }, memo: { [unowned self] key, accept, compute in
+            try self.functionMemo.value(memoPrefix + key, revision: { self.store.viewRevision($0.table, as: $0.viewer) },
+                                        accept: accept, compute)
         }, remembered: { [unowned self] key in
             self.functionMemo.peek(memoPrefix + key, revision: { self.store.viewRevision($0.table, as: $0.viewer) })
         })

@@ -11,7 +11,7 @@ public struct FunctionCall {
     /// The device that invoked the function.
     public let device: String
     let runner: (TableRequest, Bool) -> Result<[Row], PostgrestError>
-    let memo: (_ key: String, _ compute: () throws -> Any) throws -> Any
+    let memo: (_ key: String, _ accept: (Any) -> Bool, _ compute: () throws -> Any) throws -> Any
     /// The value memoized under a key while still valid, without computing anything.
     let remembered: (_ key: String) -> Any?
 
@@ -32,8 +32,11 @@ public struct FunctionCall {
     /// while no table has been written since. Only for values that are a pure function of the
     /// body-independent `key`, the caller and the rows it can see (no clock, no randomness): the
     /// fake's shortcut for recomputing, never a change in what the function answers.
-    public func memoized<T>(_ key: String, _ compute: () throws -> T) throws -> T {
-        guard let value = try memo(key, { try compute() }) as? T else {
+    ///
+    /// `reusingIf`: whether the remembered value answers this call (a value computed for other
+    /// arguments is replaced, so one key holds one value).
+    public func memoized<T>(_ key: String, reusingIf accept: (T) -> Bool = { _ in true }, _ compute: () throws -> T) throws -> T {
+        guard let value = try memo(key, { ($0 as? T).map(accept) ?? false }, { try compute() }) as? T else {
             preconditionFailure("memo key \(key) used with two types")
         }
         return value

@@ -48,10 +48,12 @@ final class TableReadMemo {
         return entry.value
     }
 
-    /// The remembered value for `key` while every table it read still has the revision it had;
-    /// otherwise `compute()`, remembered with the revisions of the tables it read.
-    func value<T>(_ key: String, revision: (TableRead) -> UInt64, _ compute: () throws -> T) throws -> T {
-        if let entry = entries[key], let value = entry.value as? T,
+    /// The remembered value for `key` while every table it read still has the revision it had
+    /// and `accept` takes it; otherwise `compute()`, remembered (in its place) with the revisions
+    /// of the tables it read.
+    func value<T>(_ key: String, revision: (TableRead) -> UInt64, accept: (T) -> Bool = { _ in true },
+                  _ compute: () throws -> T) throws -> T {
+        if let entry = entries[key], let value = entry.value as? T, accept(value),
            entry.reads.allSatisfy({ revision($0.read) == $0.revision }) {
             return value
         }

@@ -43,9 +43,8 @@ extension TableStore {
                   let type = schema.column(filter.column)?.type else { continue }
             if literal.isNull { return [] }
             guard let bound = (try? RowFilter.convert(literal, type))?.intValue else { return nil }
-            if !columnIndexes[slot].isBuilt { self.columnIndexes[schema.name]![slot].build(rows[schema.name] ?? []) }
             guard let values = range(bound) else { return [] }
-            return self.columnIndexes[schema.name]![slot].positions(in: values)
+            return builtColumnIndex(schema.name, slot).positions(in: values)
         }
         return nil
     }
@@ -70,12 +69,17 @@ extension TableStore {
                   let slot = columnIndexes.firstIndex(where: { $0.column == column })
             else { continue }
             guard let values else { return nil }
-            if !columnIndexes[slot].isBuilt { self.columnIndexes[schema.name]![slot].build(rows[schema.name] ?? []) }
-            let index = self.columnIndexes[schema.name]![slot]
+            let index = builtColumnIndex(schema.name, slot)
             if values.count == 1 { return index.positions(ofValue: values[0]) }
             return Self.ascending(values.flatMap { index.positions(ofValue: $0) })
         }
         return nil
+    }
+
+    /// A table's column index at `slot`, built now if no statement has used it yet.
+    private mutating func builtColumnIndex(_ table: String, _ slot: Int) -> ColumnIndex {
+        if !columnIndexes[table]![slot].isBuilt { columnIndexes[table]![slot].build(rows[table] ?? []) }
+        return columnIndexes[table]![slot]
     }
 
     /// The column and the stored values an `eq` or `in` filter looks up, when the column's type

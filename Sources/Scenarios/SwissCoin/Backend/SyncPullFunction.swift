@@ -54,8 +54,11 @@ enum SyncPullFunction {
             } else if cursor < 0 {
                 items = try everyChange(after: cursor, select: select)
             } else {
-                // Kept too while nothing the caller sees changes: an idle device asks again.
-                items = try call.memoized("sync_pull|after|\(cursor)") { try changes(after: cursor, select: select) }
+                // Kept too while nothing the caller sees changes: an idle device asks again (one
+                // value per caller: a request from another cursor replaces it).
+                items = try call.memoized("sync_pull|after", reusingIf: { $0.cursor == cursor }) {
+                    (cursor: cursor, items: try changes(after: cursor, select: select))
+                }.items
             }
             let start = firstIndex(in: items, after: cursor)
             let end = min(items.count, start + limit)
