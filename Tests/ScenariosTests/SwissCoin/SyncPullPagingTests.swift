@@ -72,6 +72,27 @@ final class SyncPullPagingTests: XCTestCase {
         }
     }
 
+    /// `sync_pull` keeps the changed-rows computation from one cursor and pages a later cursor
+    /// from it: for every `b ≤ c`, the part of the changes after `b` above `c` is exactly the
+    /// changes after `c`.
+    func testChangesAfterALaterCursorAreTheTailOfTheChangesAfterAnEarlierOne() throws {
+        let select = Self.select([3, 9, 14], [
+            Parent(id: "t1", seq: 1, splitSeqs: [2, 12], payerSeqs: [4]),
+            Parent(id: "t2", seq: 10, splitSeqs: [5, 6], payerSeqs: [7]),
+            Parent(id: "t3", seq: 8, splitSeqs: [], payerSeqs: []),
+            Parent(id: "t4", seq: 11, splitSeqs: [13], payerSeqs: [15, 16]),
+        ])
+        for earlier in Int64(0)...17 {
+            let kept = try SyncPullFunction.changes(after: earlier, select: select)
+            for later in earlier...17 {
+                let tail = Array(kept[SyncPullFunction.firstIndex(in: kept, after: later)...])
+                let direct = try SyncPullFunction.changes(after: later, select: select)
+                XCTAssertEqual(tail.map(\.seq), direct.map(\.seq), "kept from \(earlier), paged at \(later)")
+                XCTAssertEqual(tail.map(\.change), direct.map(\.change), "kept from \(earlier), paged at \(later)")
+            }
+        }
+    }
+
     func testFirstIndexFindsTheFirstSequenceAboveTheCursor() {
         let items: [(seq: Int64, change: JSONValue)] = [(2, .null), (5, .null), (9, .null)]
         XCTAssertEqual(SyncPullFunction.firstIndex(in: items, after: 0), 0)

@@ -21,19 +21,22 @@ enum BalanceFunction {
             return FunctionResult(status: 400, body: ["error": "person_id required"])
         }
         do {
-            // Runs as the caller: only rows RLS lets them see count. The first call at a state of
-            // the caller's rows reads only the rows involving the person (through the foreign-key
-            // indexes), as a real function does: with other devices of the account uploading,
-            // every call sees new rows, and one cannot cost the whole account. A second call at
-            // the same state (the verification asks for every person in a row) computes every
-            // person's balance once and answers the rest from it. Both give the same numbers.
+            // Runs as the caller: only rows RLS lets them see count. A call reads only the rows
+            // involving the person (through the foreign-key indexes), as a real function does:
+            // with other devices of the account uploading, every call sees new rows, and one
+            // cannot cost the whole account. Once half as many calls as there are persons came at
+            // one state (the verification asks for every person in a row), they have read about
+            // as many rows as every person's balance needs (a transaction names two persons or
+            // more): that is computed once and answers the rest, the ski-rental rule (buy once
+            // the rent paid equals the price). Both give the same numbers.
             let calls = try call.memoized("balance|calls") { () -> CallCount in
                 for table in readTables { _ = try call.select(table, [.eq("id", noRow)]) }  // valid while these are unchanged
                 return CallCount()
             }
             calls.count += 1
             let owed: [String: Int64]
-            if calls.count == 1 {
+            let persons = try call.memoized("balance|persons") { try call.select("persons").count }
+            if readsPersonRows(call: calls.count, persons: persons) {
                 owed = try balances(with: person, me: me, call)
             } else {
                 let everyone = try call.memoized("balances") { try everyonesBalances(me: me, call) }
@@ -46,6 +49,11 @@ enum BalanceFunction {
             return FunctionResult(status: 500, body: ["error": .string("\(error)")])
         }
     }
+
+    /// Whether the `call`-th call at one state of the caller's rows reads only the person's rows
+    /// (else every person's balance is computed once and answers it and the rest): the first
+    /// half as many calls as the caller sees persons, and always the first.
+    static func readsPersonRows(call: Int, persons: Int) -> Bool { call <= max(1, persons / 2) }
 
     /// The tables a balance reads.
     static let readTables = ["financial_transactions", "transaction_splits", "transaction_payers", "settlements"]

@@ -54,9 +54,10 @@ enum SyncPullFunction {
             } else if cursor < 0 {
                 items = try everyChange(after: cursor, select: select)
             } else {
-                // Kept too while nothing the caller sees changes: an idle device asks again (one
-                // value per caller: a request from another cursor replaces it).
-                items = try call.memoized("sync_pull|after", reusingIf: { $0.cursor == cursor }) {
+                // Kept too while nothing the caller sees changes: an idle device asks again, and
+                // the next page's cursor is later, so the same law pages it (one value per
+                // caller: a request from an earlier cursor replaces it).
+                items = try call.memoized("sync_pull|after", reusingIf: { $0.cursor <= cursor }) {
                     (cursor: cursor, items: try changes(after: cursor, select: select))
                 }.items
             }
@@ -78,10 +79,11 @@ enum SyncPullFunction {
     /// Every change the caller can see after `cursor`, by sequence. A parent's sequence is its
     /// own or its latest child's, whichever is later; every sequence comes from one server-wide
     /// counter and a child has one parent, so no two changes share one and the order is total.
-    /// For `c ≥ 0` the changes after `c` are exactly the changes after 0 whose sequence is above
-    /// `c`, with the same sequences: a parent whose latest child is above `c` has that child's
-    /// sequence (or its own, if later) either way; one whose children are all at or below `c` is
-    /// included iff its own sequence is above `c`, and then its own sequence is the later one.
+    /// For `c ≥ b ≥ 0` the changes after `c` are exactly the changes after `b` whose sequence is
+    /// above `c`, with the same sequences: a parent whose latest child is above `c` has that
+    /// child's sequence (or its own, if later) either way; one whose children are all at or below
+    /// `c` is included iff its own sequence is above `c`, and then its own sequence is the later
+    /// one.
     /// `select` reads a table as the caller (RLS applies).
     static func changes(after cursor: Int64, select: (String, [RowFilter]) throws -> [Row]) throws -> [(seq: Int64, change: JSONValue)] {
         let newer = RowFilter.gt("change_seq", .int(cursor))
