@@ -11,3 +11,18 @@ public protocol LocalFileStore: Sendable {
     /// Removes the file; no error if it is absent.
     func remove(path: String) throws
 }
+
+/// A `LocalFileStore` that can keep a saved value in place of its bytes (a simulated device's file
+/// system): the file's bytes are made by `make` when someone first reads them. An app that writes
+/// its whole store per save and reads it back from its own in-memory copy then pays for the bytes
+/// only when another reader needs them. Only for a `make` that is a pure function of a value
+/// saved now: every read returns exactly what an immediate `write(path:data:)` of `make()` would
+/// have stored. A live file system has no such thing; code checks for this protocol and otherwise
+/// writes bytes.
+public protocol DeferringFileStore: LocalFileStore {
+    /// Atomically replaces (or creates) the file with the bytes `make` returns, made on first
+    /// read. Returns a token that `holds(_:at:)` recognises while the file holds this write.
+    func write(path: String, deferring make: @escaping () -> Data) throws -> AnyObject
+    /// Whether the file at `path` still holds the write that returned `token`.
+    func holds(_ token: AnyObject, at path: String) -> Bool
+}

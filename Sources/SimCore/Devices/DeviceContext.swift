@@ -79,6 +79,23 @@ public final class DeviceContext: @unchecked Sendable {
         device.files.write(path, bytes)
     }
 
+    /// Writes a durable file atomically whose bytes `make` returns when the file is first read
+    /// (see `FileContent`: `make` must be a pure function of a value saved now). Returns the
+    /// content, which `fileContent(_:)` returns while the file still holds this write.
+    @discardableResult
+    public func writeFile(_ path: String, deferring make: @escaping () -> [UInt8]) throws -> FileContent {
+        try checkWritable("DeviceContext.writeFile")
+        let content = FileContent(deferring: make)
+        device.files.write(path, content)
+        return content
+    }
+
+    /// What a durable file holds now (nil: no such file), without making a deferred file's bytes.
+    public func fileContent(_ path: String) -> FileContent? {
+        guard simulator.isInside else { try? simulator.checkInside("DeviceContext.fileContent"); return nil }
+        return device.files.content(path)
+    }
+
     /// Removes a durable file.
     public func removeFile(_ path: String) throws {
         try checkWritable("DeviceContext.removeFile")

@@ -1,19 +1,31 @@
 /// A device's durable files: whole-file atomic writes that survive a kill (like
 /// `Data.write(to:options: .atomic)` followed by a rename). Listings are sorted, never in
-/// file-system order.
+/// file-system order. A file may hold a saved value whose bytes are made on first read
+/// (`FileContent`).
 public final class FileStore {
-    private var files: [String: [UInt8]] = [:]
+    private var files: [String: FileContent] = [:]
     /// Whole-file writes so far (for reports and benchmarks).
     public private(set) var writes = 0
 
     public init() {}
 
     /// The file's bytes, or nil.
-    public func read(_ path: String) -> [UInt8]? { files[path] }
+    public func read(_ path: String) -> [UInt8]? { files[path]?.bytes }
+
+    /// Whether the file exists (without making a deferred file's bytes).
+    public func contains(_ path: String) -> Bool { files[path] != nil }
+
+    /// What the file holds now, or nil (its identity tells a writer whether its write is still there).
+    public func content(_ path: String) -> FileContent? { files[path] }
 
     /// Replaces the file atomically.
     public func write(_ path: String, _ bytes: [UInt8]) {
-        files[path] = bytes
+        write(path, FileContent(bytes: bytes))
+    }
+
+    /// Replaces the file atomically with `content`.
+    public func write(_ path: String, _ content: FileContent) {
+        files[path] = content
         writes += 1
     }
 

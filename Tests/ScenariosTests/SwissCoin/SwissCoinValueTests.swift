@@ -43,6 +43,35 @@ final class SwissCoinValueTests: XCTestCase {
         XCTAssertEqual(files.files[store.path]!, first)
     }
 
+    /// On a simulated device a save keeps the database in the file: loading it back reads no
+    /// bytes, and the bytes, when someone reads them, are exactly what an eager save writes.
+    func testADeferredSaveLoadsWithoutBytesAndReadsAsTheEagerBytes() throws {
+        var database = DatasetGenerator.generate(seed: 11, size: .small).database
+        let eager = MemoryFiles()
+        let files = DeferringMemoryFiles()
+        let store = LocalStore(files: files)
+        for round in 0..<3 {
+            try store.save(database)
+            XCTAssertEqual(try store.load(), database)
+            XCTAssertEqual(files.made, round, "loading its own save read no bytes")
+            try LocalStore(files: eager).save(database)
+            XCTAssertEqual(try files.read(path: store.path), eager.files[store.path], "round \(round): the bytes an eager save writes")
+            XCTAssertEqual(try files.read(path: store.path), try LocalStore.encode(database))
+            XCTAssertEqual(try store.load(), database, "a read of the bytes keeps the save")
+            database.persons.removeLast()
+        }
+        // Another writer's bytes replace the save: the next load decodes them.
+        let other = DatasetGenerator.generate(seed: 12, size: .small).database
+        try files.write(path: store.path, data: try LocalStore.encode(other))
+        XCTAssertEqual(try store.load(), other)
+        // A new store on the same cache (an app relaunched) finds the kept database too.
+        let cache = LocalStoreCache()
+        try LocalStore(files: files, cache: cache).save(database)
+        let before = files.made
+        XCTAssertEqual(try LocalStore(files: files, cache: cache).load(), database)
+        XCTAssertEqual(files.made, before)
+    }
+
     func testDatesAsInstantsAndAsCalendarDays() {
         let ms: Int64 = 1_740_751_200_000  // 2025-02-28T14:00:00Z = 2025-03-01 00:00 in UTC+10
         XCTAssertEqual(DateText.isoTimestamp(milliseconds: ms), "2025-02-28T14:00:00.000Z")

@@ -185,11 +185,19 @@ final class SwissCoinStage: @unchecked Sendable {
 }
 
 /// Setup-time access to a device's files (before the app ever runs).
-struct SetupFiles: LocalFileStore {
+struct SetupFiles: DeferringFileStore {
     let device: Device
     func read(path: String) throws -> Data? { device.files.read(path).map { Data($0) } }
     func write(path: String, data: Data) throws { device.files.write(path, Array(data)) }
     func remove(path: String) throws { device.files.remove(path) }
+
+    func write(path: String, deferring make: @escaping () -> Data) throws -> AnyObject {
+        let content = FileContent(deferring: { Array(make()) })
+        device.files.write(path, content)
+        return content
+    }
+
+    func holds(_ token: AnyObject, at path: String) -> Bool { device.files.content(path) === token }
 }
 
 /// Setup-time access to a device's UserDefaults (flushed: the data predates the run).

@@ -115,7 +115,7 @@ struct SwissCoinWorld {
 
     /// The store the device's app opens now (whoever is signed in).
     func currentStore(_ device: Device) -> LocalDatabase? {
-        guard device.files.read("swisscoin/store.json") != nil else { return nil }
+        guard device.files.contains("swisscoin/store.json") else { return nil }
         // The device's decoded-store cache answers only for the exact bytes on disk.
         return try? LocalStore(files: SetupFiles(device: device), cache: stage.storeCache(device)).load()
     }

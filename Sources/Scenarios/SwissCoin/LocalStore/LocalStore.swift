@@ -7,7 +7,12 @@ import Foundation
 ///
 /// Like a Core Data context, it keeps the objects it last read or saved in memory: `load` decodes
 /// the file only when its bytes differ from the ones last seen (a write it did not make), so
-/// fetches cost a byte comparison instead of a JSON decode.
+/// fetches cost a byte comparison instead of a JSON decode. On a simulated device
+/// (`DeferringFileStore`) a save keeps the saved database in the file and its bytes are made when
+/// someone else reads them; while the file still holds that save, `load` returns the kept
+/// database without reading: a sync that saves once per pulled page no longer encodes the whole
+/// store per page. The bytes, when made, are exactly the ones an immediate encode would have
+/// written.
 public final class LocalStore {
     /// Where the store lives on the device.
     public let path: String
@@ -25,18 +30,34 @@ public final class LocalStore {
 
     /// The stored database, or an empty one when the file does not exist yet.
     public func load() throws -> LocalDatabase {
+        if let cached = cache.entry, let token = cached.token, let deferring = files as? any DeferringFileStore,
+           deferring.holds(token, at: path) {
+            return cached.database
+        }
         guard let data = try files.read(path: path) else { return LocalDatabase() }
         if let cached = cache.entry, cached.bytes == data { return cached.database }
         let database = try LocalStore.decode(data)
-        cache.entry = (data, database)
+        cache.entry = (data, nil, database)
         return database
     }
 
     /// Replaces the stored database (one atomic whole-file write).
     public func save(_ database: LocalDatabase) throws {
+        if let deferring = files as? any DeferringFileStore {
+            let encoder = cache.encoder
+            let token = try deferring.write(path: path) {
+                // The model holds nothing JSON cannot write except a non-finite `Double`, which
+                // no path of the app produces (amounts come from decimal text and integer cents).
+                do { return try encoder.encode(database) } catch {
+                    preconditionFailure("the saved Swiss Coin store cannot be encoded: \(error)")
+                }
+            }
+            cache.entry = (nil, token, database)
+            return
+        }
         let data = try cache.encoder.encode(database)  // the bytes of `LocalStore.encode`, cheaper
         try files.write(path: path, data: data)
-        cache.entry = (data, database)
+        cache.entry = (data, nil, database)
     }
 
     /// Canonical bytes: sorted keys, so equal databases encode to equal bytes in every process.
@@ -60,10 +81,11 @@ public final class LocalStore {
     }
 }
 
-/// The last (bytes, decoded store) pair a `LocalStore` saw: a decoded-object cache keyed by the
-/// file's exact bytes; and the encoder that remembers the last save's record bytes.
+/// The last store a `LocalStore` saw: a decoded-object cache keyed by the file's exact bytes, or
+/// by the token of a deferred save (`DeferringFileStore`); and the encoder that remembers the last
+/// encode's record bytes.
 public final class LocalStoreCache: @unchecked Sendable {
-    var entry: (bytes: Data, database: LocalDatabase)?
+    var entry: (bytes: Data?, token: AnyObject?, database: LocalDatabase)?
     let encoder = StoreEncoder(encoder: LocalStore.makeEncoder())
 
     public init() {}

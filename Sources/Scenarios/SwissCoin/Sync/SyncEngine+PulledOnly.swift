@@ -34,6 +34,21 @@ extension SyncEngine {
         }
     }
 
+    /// The store's array of a pulled-only `table` (nil for an unknown table).
+    static func pulledOnlyArray(_ table: String, in db: LocalDatabase) -> Any? {
+        switch table {
+        case SyncTables.settlements: db.settlements
+        case SyncTables.groups: db.groups
+        case SyncTables.subscriptions: db.subscriptions
+        case SyncTables.reminders: db.reminders
+        case SyncTables.chatMessages: db.chatMessages
+        case SyncTables.subscriptionPayments: db.subscriptionPayments
+        case SyncTables.subscriptionSettlements: db.subscriptionSettlements
+        case SyncTables.subscriptionReminders: db.subscriptionReminders
+        default: nil
+        }
+    }
+
     /// Removes a pulled-only entity (its row was soft-deleted on the server).
     static func removePulledOnly(_ table: String, _ id: String, from db: inout LocalDatabase) {
         switch table {

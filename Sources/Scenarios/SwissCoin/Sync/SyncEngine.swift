@@ -38,6 +38,8 @@ public final class SyncEngine {
     public var probe: any PhaseProbe = NoPhaseProbe()
     /// Rebases of one change before the pass gives up on it (another device keeps winning).
     let maxRebases = 5
+    /// Where the pulled entities sit in the store, kept from one page to the next.
+    private var positions = EntityPositions()
 
     public init(client: any CloudClient, store: LocalStore, clock: any WallClock, variant: SwissCoinVariant,
                 defaultCurrency: String, log: @escaping (String) -> Void = { _ in }) {
@@ -179,6 +181,15 @@ public final class SyncEngine {
         try store.save(db)
     }
 
+    /// The store's array of `table`'s entities (nil for an unknown table).
+    static func entityArray(_ table: String, in db: LocalDatabase) -> Any? {
+        switch table {
+        case SyncTables.persons: db.persons
+        case SyncTables.transactions: db.transactions
+        default: pulledOnlyArray(table, in: db)
+        }
+    }
+
     static func removeEntity(_ table: String, _ id: String, from db: inout LocalDatabase) {
         switch table {
         case SyncTables.persons: db.persons.removeAll { $0.id == id }
@@ -200,13 +211,15 @@ public final class SyncEngine {
             // Nothing new: the store is left alone, as an app saves a context only when it has
             // changes (a save per idle pass rewrote the whole store every 300 ms).
             if changes.isEmpty, next <= cursor, try store.load().sync != nil { return }
+            var saved = LocalDatabase()
             try update { db in
-                var positions = EntityPositions()
                 for change in changes { apply(change, to: &db, positions: &positions) }
                 var sync = db.sync ?? SyncState()
                 sync.cursor = max(sync.cursor, next)
                 db.sync = sync
+                saved = db  // what is saved, and what the next page loads unless the store changes
             }
+            positions.settle { Self.entityArray($0, in: saved) }
             pass.pulled += changes.count
             if answer["more"]?.boolValue != true { return }
         }
