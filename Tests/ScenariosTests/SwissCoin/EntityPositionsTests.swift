@@ -20,4 +20,28 @@ final class EntityPositionsTests: XCTestCase {
         XCTAssertNil(positions.index("t", "a", in: items, \.id))
         XCTAssertNil(positions.index("other", "c", in: [Item](), \.id), "tables are separate")
     }
+
+    /// Kept from one page to the next only for the very array it describes: a store changed
+    /// between pages (here reordered, or one element replaced) gets fresh positions.
+    func testPositionsCarryOverOnlyForTheSameArrayStorage() {
+        var items = [Item(id: "a"), Item(id: "b"), Item(id: "c")]
+        var positions = EntityPositions()
+        XCTAssertEqual(positions.index("t", "c", in: items, \.id), 2)
+        items.append(Item(id: "d"))
+        positions.appended("t", "d", at: 3)
+        var saved = items
+        positions.settle { $0 == "t" ? saved : nil }
+        XCTAssertEqual(positions.index("t", "d", in: saved, \.id), 3, "the same storage: the kept map answers")
+
+        positions.settle { $0 == "t" ? saved : nil }
+        saved[0] = Item(id: "d")  // written while the map holds the array: a copy, not the kept storage
+        XCTAssertEqual(positions.index("t", "d", in: saved, \.id), 0, "a changed array: rebuilt")
+
+        positions.settle { $0 == "t" ? saved : nil }
+        let reordered = [Item(id: "c"), Item(id: "b"), Item(id: "d"), Item(id: "a")]
+        XCTAssertEqual(positions.index("t", "a", in: reordered, \.id), 3, "another array of the same size: rebuilt")
+
+        positions.settle { _ in nil }
+        XCTAssertEqual(positions.index("t", "b", in: [Item(id: "b")], \.id), 0, "a table without an array is forgotten")
+    }
 }
