@@ -41,6 +41,14 @@ final class EntityPositionsTests: XCTestCase {
         let reordered = [Item(id: "c"), Item(id: "b"), Item(id: "d"), Item(id: "a")]
         XCTAssertEqual(positions.index("t", "a", in: reordered, \.id), 3, "another array of the same size: rebuilt")
 
+        // A page that does not use the table must not vouch for the store's array of it: the map
+        // describes the array it was settled with, and the store replaced that one meanwhile.
+        let unused = reordered
+        positions.settle { $0 == "t" ? unused : nil }
+        let shorter = [Item(id: "b"), Item(id: "a")]
+        positions.settle { $0 == "t" ? shorter : nil }  // a page about other tables
+        XCTAssertEqual(positions.index("t", "a", in: shorter, \.id), 1, "checked against the array it was settled with")
+
         positions.settle { _ in nil }
         XCTAssertEqual(positions.index("t", "b", in: [Item(id: "b")], \.id), 0, "a table without an array is forgotten")
     }

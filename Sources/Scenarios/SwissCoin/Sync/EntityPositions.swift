@@ -46,9 +46,11 @@ struct EntityPositions {
         settled[table] = nil
     }
 
-    /// The page is saved: each map describes `array(table)` now (nil: forget the map).
+    /// The page is saved: each map used in it describes `array(table)` now (nil: forget the map).
+    /// A map this page did not use still describes the array it was settled with, which the
+    /// store may have replaced since: it keeps that one, to be checked when next used.
     mutating func settle(_ array: (String) -> Any?) {
-        for table in maps.keys {  // order does not matter: each table is handled alone
+        for table in maps.keys where settled[table] == nil {  // order does not matter: each table alone
             if let current = array(table) { settled[table] = current } else { maps[table] = nil }
         }
     }

@@ -211,6 +211,9 @@ public final class SyncEngine {
             // Nothing new: the store is left alone, as an app saves a context only when it has
             // changes (a save per idle pass rewrote the whole store every 300 ms).
             if changes.isEmpty, next <= cursor, try store.load().sync != nil { return }
+            // Positions kept from the last page; forgotten if this page is not saved.
+            var positions = self.positions
+            self.positions = EntityPositions()
             var saved = LocalDatabase()
             try update { db in
                 for change in changes { apply(change, to: &db, positions: &positions) }
@@ -220,6 +223,7 @@ public final class SyncEngine {
                 saved = db  // what is saved, and what the next page loads unless the store changes
             }
             positions.settle { Self.entityArray($0, in: saved) }
+            self.positions = positions
             pass.pulled += changes.count
             if answer["more"]?.boolValue != true { return }
         }
