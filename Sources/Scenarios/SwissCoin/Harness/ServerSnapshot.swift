@@ -6,19 +6,26 @@ import SimHarness
 /// The server's rows for one account, read through the admin view (no RLS, no network) and
 /// turned back into the app's model, so the harness can recompute balances from what the server
 /// holds with the same rule the app uses (`ExactBalance`).
+///
+/// Every checker reads the same account's rows at quiescence: each result is computed once per
+/// database state (`AdminView.memoized`, keyed by the account and the arguments) and shared.
 struct ServerSnapshot {
     let admin: AdminView
     let ownerId: String
 
     /// The account's rows of `table`, without soft-deleted ones (`deleted_at` set by sync).
     func rows(_ table: String) -> [Row] {
-        admin.rows(table).filter { $0["owner_id"]?.stringValue == ownerId && ($0["deleted_at"] ?? .null).isNull }
+        admin.memoized("ServerSnapshot.rows|\(ownerId)|\(table)") {
+            admin.rows(table).filter { $0["owner_id"]?.stringValue == ownerId && ($0["deleted_at"] ?? .null).isNull }
+        }
     }
 
     /// Rows of a child table whose parent (by `parentColumn`) belongs to the account.
     func childRows(_ table: String, parent: String, parentColumn: String) -> [Row] {
-        let parents = Set(rows(parent).compactMap { $0["id"]?.stringValue })
-        return admin.rows(table).filter { parents.contains($0[parentColumn]?.stringValue ?? "") }
+        admin.memoized("ServerSnapshot.childRows|\(ownerId)|\(table)|\(parent)|\(parentColumn)") {
+            let parents = Set(rows(parent).compactMap { $0["id"]?.stringValue })
+            return admin.rows(table).filter { parents.contains($0[parentColumn]?.stringValue ?? "") }
+        }
     }
 
     /// A numeric column as exact minor units of `currency` (nil when absent or not exact).
@@ -36,12 +43,14 @@ struct ServerSnapshot {
 
     /// The account's transactions, settlements and persons as the app's model.
     func database(defaultCurrency: String) -> LocalDatabase {
-        ServerRows(
-            transactions: rows("financial_transactions"),
-            splits: childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id"),
-            payers: childRows("transaction_payers", parent: "financial_transactions", parentColumn: "transaction_id"),
-            settlements: rows("settlements"), persons: rows("persons")
-        ).database(defaultCurrency: defaultCurrency)
+        admin.memoized("ServerSnapshot.database|\(ownerId)|\(defaultCurrency)") {
+            ServerRows(
+                transactions: rows("financial_transactions"),
+                splits: childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id"),
+                payers: childRows("transaction_payers", parent: "financial_transactions", parentColumn: "transaction_id"),
+                settlements: rows("settlements"), persons: rows("persons")
+            ).database(defaultCurrency: defaultCurrency)
+        }
     }
 }
 
