@@ -24,22 +24,30 @@ enum BalanceFunction {
             // Runs as the caller: only rows RLS lets them see count. A call reads only the rows
             // involving the person (through the foreign-key indexes), as a real function does:
             // with other devices of the account uploading, every call sees new rows, and one
-            // cannot cost the whole account. Once half as many calls as there are persons came at
-            // one state (the verification asks for every person in a row), they have read about
-            // as many rows as every person's balance needs (a transaction names two persons or
-            // more): that is computed once and answers the rest, the ski-rental rule (buy once
-            // the rent paid equals the price). Both give the same numbers.
+            // cannot cost the whole account. When many calls come at one state (the verification
+            // asks for every person in a row), every person's balance is computed once and
+            // answers the rest: the ski-rental rule, buying once the rows the person-by-person
+            // calls read at this state reach the rows that computation read last time (never
+            // more than about twice the cheaper choice). Both give the same numbers.
             let calls = try call.memoized("balance|calls") { () -> CallCount in
                 for table in readTables { _ = try call.select(table, [.eq("id", noRow)]) }  // valid while these are unchanged
                 return CallCount()
             }
+            // A cost estimate carried from state to state (it reads no table, so it is kept);
+            // never part of an answer.
+            let price = try call.memoized("balance|price") { EveryoneCost() }
             calls.count += 1
             let owed: [String: Int64]
-            let persons = try call.memoized("balance|persons") { try call.select("persons").count }
-            if readsPersonRows(call: calls.count, persons: persons) {
-                owed = try balances(with: person, me: me, call)
+            if readsPersonRows(call: calls.count, rowsRead: calls.rowsRead, everyoneRows: price.rows) {
+                let (balances, rows) = try balances(with: person, me: me, call)
+                owed = balances
+                calls.rowsRead += rows
             } else {
-                let everyone = try call.memoized("balances") { try everyonesBalances(me: me, call) }
+                let everyone = try call.memoized("balances") { () -> [String: [String: Int64]] in
+                    let (balances, rows) = try everyonesBalances(me: me, call)
+                    price.rows = rows
+                    return balances
+                }
                 owed = everyone[person] ?? [:]  // never has an entry for `me`
             }
             return FunctionResult(body: response(owed))
@@ -51,9 +59,15 @@ enum BalanceFunction {
     }
 
     /// Whether the `call`-th call at one state of the caller's rows reads only the person's rows
-    /// (else every person's balance is computed once and answers it and the rest): the first
-    /// half as many calls as the caller sees persons, and always the first.
-    static func readsPersonRows(call: Int, persons: Int) -> Bool { call <= max(1, persons / 2) }
+    /// (else every person's balance is computed once and answers it and the rest): always the
+    /// first; later ones while the person-by-person calls at this state read fewer rows
+    /// (`rowsRead`) than computing every balance read last time (`everyoneRows`; nil: never
+    /// computed, so the second call computes it and learns its price).
+    static func readsPersonRows(call: Int, rowsRead: Int, everyoneRows: Int?) -> Bool {
+        if call <= 1 { return true }
+        guard let everyoneRows else { return false }
+        return rowsRead < everyoneRows
+    }
 
     /// The tables a balance reads.
     static let readTables = ["financial_transactions", "transaction_splits", "transaction_payers", "settlements"]
@@ -62,15 +76,24 @@ enum BalanceFunction {
 
     /// How many calls were answered at one state of the caller's rows (a memoized value: a new
     /// one for every change the caller can see).
-    final class CallCount: @unchecked Sendable { var count = 0 }
+    final class CallCount: @unchecked Sendable {
+        var count = 0
+        /// Rows the person-by-person calls at this state read.
+        var rowsRead = 0
+    }
 
-    /// Every person's balance with the caller, over every row the caller can see.
-    static func everyonesBalances(me: String, _ call: FunctionCall) throws -> [String: [String: Int64]] {
+    /// How many rows computing every person's balance read the last time (per caller).
+    final class EveryoneCost: @unchecked Sendable { var rows: Int? }
+
+    /// Every person's balance with the caller, over every row the caller can see, and how many
+    /// rows that read.
+    static func everyonesBalances(me: String, _ call: FunctionCall) throws -> (balances: [String: [String: Int64]], rows: Int) {
         let rows = ServerRows(
             transactions: try call.select("financial_transactions", [.isNull("deleted_at")]), splits: try call.select("transaction_splits"),
             payers: try call.select("transaction_payers"), settlements: try call.select("settlements"), persons: [])
-        return ExactBalance.balancesWithEveryone(currentUserId: me, in: rows.database(defaultCurrency: defaultCurrency),
-                                                 defaultCurrency: defaultCurrency, reconcile: false)
+        let read = rows.transactions.count + rows.splits.count + rows.payers.count + rows.settlements.count
+        return (ExactBalance.balancesWithEveryone(currentUserId: me, in: rows.database(defaultCurrency: defaultCurrency),
+                                                  defaultCurrency: defaultCurrency, reconcile: false), read)
     }
 
     /// What `ExactBalance.balancesWithEveryone` gives `person` over all the caller's rows: a
@@ -78,20 +101,21 @@ enum BalanceFunction {
     /// position), and a settlement only when it is from or to them; so the transactions where the
     /// person is a payer, the effective payer or owes a split, with all their splits and payers,
     /// and the settlements from or to the person, give the same number. Sums are exact integers,
-    /// so the order of the transactions does not matter.
-    static func balances(with person: String, me: String, _ call: FunctionCall) throws -> [String: Int64] {
+    /// so the order of the transactions does not matter. Also returns how many rows it read.
+    static func balances(with person: String, me: String, _ call: FunctionCall) throws -> (balances: [String: Int64], rows: Int) {
         let key = JSONValue.string(person)
         var ids: [JSONValue] = []
         let owing: [Row]
         do {
             owing = try call.select("transaction_splits", [.eq("owed_by_id", key)])
         } catch {
-            if error.code == "22P02" { return [:] }  // not a uuid: no row names this person, nothing is owed
+            if error.code == "22P02" { return ([:], 0) }  // not a uuid: no row names this person, nothing is owed
             throw error
         }
         for row in owing { ids.append(row["transaction_id"] ?? .null) }
         for row in try call.select("transaction_payers", [.eq("paid_by_id", key)]) { ids.append(row["transaction_id"] ?? .null) }
         for row in try call.select("financial_transactions", [.eq("payer_id", key)]) { ids.append(row["id"] ?? .null) }
+        let found = ids.count
         let involved: [RowFilter] = [.in("transaction_id", ids)]
         let rows = ServerRows(
             transactions: ids.isEmpty ? [] : try call.select("financial_transactions", [.in("id", ids), .isNull("deleted_at")]),
@@ -103,7 +127,8 @@ enum BalanceFunction {
         let database = rows.database(defaultCurrency: defaultCurrency)
         let everyone = ExactBalance.balancesWithEveryone(currentUserId: me, in: database, defaultCurrency: defaultCurrency,
                                                          reconcile: false)
-        return person == me ? [:] : everyone[person] ?? [:]
+        let read = found + rows.transactions.count + rows.splits.count + rows.payers.count + rows.settlements.count
+        return (person == me ? [:] : everyone[person] ?? [:], read)
     }
 
     private static func response(_ balances: [String: Int64]) -> JSONValue {
