@@ -71,7 +71,10 @@ public final class CloudKitMirror {
     public var mirroredUser: String? { state.user }
 
     /// Writes the metadata file (atomically; a storage fault throws and leaves the old one).
-    func persist() throws { try container.disk.writeAtomically(Self.statePath(container), state.encoded()) }
+    func persist() throws {
+        let saved = state
+        try container.disk.writeAtomically(Self.statePath(container), deferring: { saved.encoded() })
+    }
 
     /// Sends a request, turning the network's failures into the errors CloudKit reports for them.
     func call(_ request: CloudKitRequest) async throws -> CloudKitResponse {

@@ -32,7 +32,10 @@ struct MigrationRunner {
             let stage = try stage(in: plan, from: plan.schemas[step], to: plan.schemas[step + 1])
             current = try await run(stage, on: current)
         }
-        if options.migrationCommit == .wholeOpen { try disk.writeAtomically(path, current.encoded()) }
+        if options.migrationCommit == .wholeOpen {
+            let saved = current
+            try disk.writeAtomically(path, deferring: { saved.encoded() })
+        }
         return current
     }
 
@@ -43,7 +46,8 @@ struct MigrationRunner {
         }
         await Task.yield()
         let migrated = try InferredMapping.migrate(stored, from: stored.metadata.model, to: target, options: options)
-        try disk.writeAtomically(path, migrated.encoded())
+        let saved = migrated
+        try disk.writeAtomically(path, deferring: { saved.encoded() })
         await Task.yield()
         return migrated
     }
@@ -67,7 +71,10 @@ struct MigrationRunner {
             await Task.yield()
         }
         current = try InferredMapping.migrate(current, from: stage.fromVersion, to: stage.toVersion, options: options)
-        if options.migrationCommit == .perStep { try disk.writeAtomically(path, current.encoded()) }
+        if options.migrationCommit == .perStep {
+            let saved = current
+            try disk.writeAtomically(path, deferring: { saved.encoded() })
+        }
         await Task.yield()
         if case .custom(_, let to, _, let didMigrate?) = stage {
             current = try await runHandler(didMigrate, schema: to, on: current)

@@ -81,7 +81,7 @@ public final class ModelContainer {
             snapshot = try await runner.migrate(stored, to: schema, plan: migrationPlan)
         } else {
             snapshot = StoreSnapshot(schema: schema, options: options)
-            try disk.writeAtomically(path, snapshot.encoded())
+            try disk.writeAtomically(path, deferring: { snapshot.encoded() })
         }
         return ModelContainer(schema: schema, path: path, disk: disk, options: options, committed: snapshot, writesThrough: true)
     }
@@ -100,7 +100,10 @@ public final class ModelContainer {
     func commit(_ snapshot: StoreSnapshot) throws {
         var next = snapshot
         next.metadata.nextRowNumber = max(next.metadata.nextRowNumber, nextRowNumber)
-        if writesThrough { try disk.writeAtomically(path, next.encoded()) }
+        if writesThrough {
+            let saved = next
+            try disk.writeAtomically(path, deferring: { saved.encoded() })
+        }
         committed = next
     }
 }

@@ -35,6 +35,18 @@ public struct StoreDisk {
         }
     }
 
+    /// `writeAtomically` with bytes that `make` returns, made when the file is first read where the
+    /// files allow it (`StoreFileSystem.writeFileLazily`): a store that saves its whole state per
+    /// change then encodes it only when someone reads the file. Faults are decided exactly as for
+    /// `writeAtomically` (neither depends on the bytes).
+    public func writeAtomically(_ path: String, deferring make: @escaping () -> [UInt8]) throws {
+        switch faults.fault(writing: path) {
+        case .diskFull: throw StoreDiskError.diskFull(path: path)
+        case .tornWrite: throw StoreDiskError.tornWrite(path: path)
+        case nil: try files.writeFileLazily(path, make)
+        }
+    }
+
     /// Truncates the file, then writes `bytes` chunk by chunk, suspending after the truncation
     /// and after every chunk (each a point where a kill can land).
     public func writeNonAtomically(_ path: String, _ bytes: [UInt8], chunkSize: Int = 4_096) async throws {

@@ -11,12 +11,23 @@ public protocol StoreFileSystem {
     func writeFile(_ path: String, _ bytes: [UInt8]) throws
     /// Removes the file.
     func removeFile(_ path: String) throws
+    /// Replaces the file atomically with the bytes `make` returns, which may be made only when
+    /// the file is first read (`FileContent`): `make` must be a pure function of values saved now.
+    /// The default writes `make()` at once.
+    func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws
 }
 
-extension DeviceContext: StoreFileSystem {}
+extension StoreFileSystem {
+    public func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws { try writeFile(path, make()) }
+}
+
+extension DeviceContext: StoreFileSystem {
+    public func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws { try writeFile(path, deferring: make) }
+}
 
 extension FileStore: StoreFileSystem {
     public func readFile(_ path: String) -> [UInt8]? { read(path) }
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws { write(path, bytes) }
     public func removeFile(_ path: String) throws { remove(path) }
+    public func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws { write(path, FileContent(deferring: make)) }
 }

@@ -112,4 +112,32 @@ final class StorageFaultTests: XCTestCase {
         XCTAssertNil(StoreSnapshot.decode(naive))
         XCTAssertEqual(atomic, original)
     }
+
+    /// A deferred atomic write: the bytes are made on the first read only; a faulted write never
+    /// makes them and leaves the old content; a store save reads back as its snapshot's encoding.
+    func testADeferredAtomicWriteMakesItsBytesOnFirstReadAndAFaultLeavesTheOldFile() throws {
+        let files = FileStore()
+        let faults = ScriptedStorageFaults([1: .diskFull, 2: .tornWrite])
+        let disk = StoreDisk(files: files, faults: faults)
+        var made = 0
+        try disk.writeAtomically("f", deferring: { made += 1; return [1, 2] })
+        XCTAssertEqual(made, 0)
+        for expected in [StoreDiskError.diskFull(path: "f"), .tornWrite(path: "f")] {
+            XCTAssertThrowsError(try disk.writeAtomically("f", deferring: { made += 100; return [9] })) { error in
+                XCTAssertEqual(error as? StoreDiskError, expected)
+            }
+        }
+        XCTAssertEqual(disk.read("f"), [1, 2])
+        XCTAssertEqual(disk.read("f"), [1, 2])
+        XCTAssertEqual(made, 1, "made once, on the first read; the faulted writes never")
+
+        try Bed.run { device in
+            let container = try await ModelContainer.open(at: Bed.path, schema: Bed.v1, disk: Bed.disk(device, faults: NoStorageFaults()))
+            let context = container.makeContext()
+            context.insert("Person", ["name": "Ann"])
+            try context.save()
+            XCTAssertFalse(device.files.content(Bed.path)?.isMade ?? true, "nobody read the saved store yet")
+            XCTAssertEqual(device.files.read(Bed.path), container.committed.encoded())
+        }
+    }
 }
