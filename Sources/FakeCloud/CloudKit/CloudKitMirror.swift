@@ -62,7 +62,17 @@ public final class CloudKitMirror {
         self.send = send
         self.makeUUID = makeUUID
         self.mapping = MirrorRecordMapping(schema: container.schema, assetThresholdBytes: options.assetThresholdBytes)
-        self.state = container.disk.read(Self.statePath(container)).flatMap(MirrorState.decode) ?? MirrorState()
+        self.state = Self.storedState(container.disk, at: Self.statePath(container)) ?? MirrorState()
+    }
+
+    /// The metadata file's state: the value its last save kept while the file still holds that
+    /// save (what decoding its bytes gives, checked in debug builds), else its decoded bytes.
+    static func storedState(_ disk: StoreDisk, at path: String) -> MirrorState? {
+        if let kept = disk.readValue(path) as? MirrorState {
+            assert(MirrorState.decode(kept.encoded()) == kept, "the kept mirror state reads back as itself")
+            return kept
+        }
+        return disk.read(path).flatMap(MirrorState.decode)
     }
 
     static func statePath(_ container: ModelContainer) -> String { container.path + ".ckmirror" }
@@ -73,7 +83,7 @@ public final class CloudKitMirror {
     /// Writes the metadata file (atomically; a storage fault throws and leaves the old one).
     func persist() throws {
         let saved = state
-        try container.disk.writeAtomically(Self.statePath(container), deferring: { saved.encoded() })
+        try container.disk.writeAtomically(Self.statePath(container), value: saved, deferring: { saved.encoded() })
     }
 
     /// Sends a request, turning the network's failures into the errors CloudKit reports for them.

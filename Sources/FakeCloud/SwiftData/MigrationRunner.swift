@@ -34,7 +34,7 @@ struct MigrationRunner {
         }
         if options.migrationCommit == .wholeOpen {
             let saved = current
-            try disk.writeAtomically(path, deferring: { saved.encoded() })
+            try disk.writeAtomically(path, value: saved, deferring: { saved.encoded() })
         }
         return current
     }
@@ -47,7 +47,7 @@ struct MigrationRunner {
         await Task.yield()
         let migrated = try InferredMapping.migrate(stored, from: stored.metadata.model, to: target, options: options)
         let saved = migrated
-        try disk.writeAtomically(path, deferring: { saved.encoded() })
+        try disk.writeAtomically(path, value: saved, deferring: { saved.encoded() })
         await Task.yield()
         return migrated
     }
@@ -73,7 +73,7 @@ struct MigrationRunner {
         current = try InferredMapping.migrate(current, from: stage.fromVersion, to: stage.toVersion, options: options)
         if options.migrationCommit == .perStep {
             let saved = current
-            try disk.writeAtomically(path, deferring: { saved.encoded() })
+            try disk.writeAtomically(path, value: saved, deferring: { saved.encoded() })
         }
         await Task.yield()
         if case .custom(_, let to, _, let didMigrate?) = stage {

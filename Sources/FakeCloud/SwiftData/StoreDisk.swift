@@ -23,6 +23,10 @@ public struct StoreDisk {
     /// The file's bytes, or nil.
     public func read(_ path: String) -> [UInt8]? { files.readFile(path) }
 
+    /// The value a deferred write kept (see `writeAtomically(_:value:deferring:)`), while the file
+    /// still holds it; nil: read the bytes.
+    public func readValue(_ path: String) -> Any? { files.readValue(path) }
+
     /// Removes the file.
     public func remove(_ path: String) throws { try files.removeFile(path) }
 
@@ -38,12 +42,14 @@ public struct StoreDisk {
     /// `writeAtomically` with bytes that `make` returns, made when the file is first read where the
     /// files allow it (`StoreFileSystem.writeFileLazily`): a store that saves its whole state per
     /// change then encodes it only when someone reads the file. Faults are decided exactly as for
-    /// `writeAtomically` (neither depends on the bytes).
-    public func writeAtomically(_ path: String, deferring make: @escaping () -> [UInt8]) throws {
+    /// `writeAtomically` (neither depends on the bytes). `value`, what the bytes encode, is kept
+    /// for `readValue`: a reader may take it instead of decoding the bytes only when decoding them
+    /// gives exactly it.
+    public func writeAtomically(_ path: String, value: Any? = nil, deferring make: @escaping () -> [UInt8]) throws {
         switch faults.fault(writing: path) {
         case .diskFull: throw StoreDiskError.diskFull(path: path)
         case .tornWrite: throw StoreDiskError.tornWrite(path: path)
-        case nil: try files.writeFileLazily(path, make)
+        case nil: try files.writeFileLazily(path, value: value, make)
         }
     }
 

@@ -13,21 +13,31 @@ public protocol StoreFileSystem {
     func removeFile(_ path: String) throws
     /// Replaces the file atomically with the bytes `make` returns, which may be made only when
     /// the file is first read (`FileContent`): `make` must be a pure function of values saved now.
-    /// The default writes `make()` at once.
-    func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws
+    /// `value` is what the bytes encode (kept for `readValue`). The default writes `make()` at once.
+    func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws
+    /// The value a lazy write kept, while the file still holds that write (nil: read the bytes).
+    /// The default keeps none.
+    func readValue(_ path: String) -> Any?
 }
 
 extension StoreFileSystem {
-    public func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws { try writeFile(path, make()) }
+    public func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws { try writeFile(path, make()) }
+    public func readValue(_ path: String) -> Any? { nil }
 }
 
 extension DeviceContext: StoreFileSystem {
-    public func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws { try writeFile(path, deferring: make) }
+    public func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws {
+        try writeFile(path, value: value, deferring: make)
+    }
+    public func readValue(_ path: String) -> Any? { fileContent(path)?.value }
 }
 
 extension FileStore: StoreFileSystem {
     public func readFile(_ path: String) -> [UInt8]? { read(path) }
     public func writeFile(_ path: String, _ bytes: [UInt8]) throws { write(path, bytes) }
     public func removeFile(_ path: String) throws { remove(path) }
-    public func writeFileLazily(_ path: String, _ make: @escaping () -> [UInt8]) throws { write(path, FileContent(deferring: make)) }
+    public func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws {
+        write(path, FileContent(deferring: make, value: value))
+    }
+    public func readValue(_ path: String) -> Any? { content(path)?.value }
 }

@@ -83,9 +83,9 @@ public final class DeviceContext: @unchecked Sendable {
     /// (see `FileContent`: `make` must be a pure function of a value saved now). Returns the
     /// content, which `fileContent(_:)` returns while the file still holds this write.
     @discardableResult
-    public func writeFile(_ path: String, deferring make: @escaping () -> [UInt8]) throws -> FileContent {
+    public func writeFile(_ path: String, value: Any? = nil, deferring make: @escaping () -> [UInt8]) throws -> FileContent {
         try checkWritable("DeviceContext.writeFile")
-        let content = FileContent(deferring: make)
+        let content = FileContent(deferring: make, value: value)
         device.files.write(path, content)
         return content
     }

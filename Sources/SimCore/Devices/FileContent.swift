@@ -14,15 +14,22 @@
 public final class FileContent: @unchecked Sendable {
     private var made: [UInt8]?
     private var make: (() -> [UInt8])?
+    /// The saved value the bytes are made from, when the writer handed it over: a reader that
+    /// knows its type may take it instead of decoding the bytes (it must be what decoding them
+    /// gives).
+    public let value: Any?
 
     /// Content that is these bytes.
     public init(bytes: [UInt8]) {
         made = bytes
+        value = nil
     }
 
-    /// Content whose bytes `make` returns, called at most once, on the first read.
-    public init(deferring make: @escaping () -> [UInt8]) {
+    /// Content whose bytes `make` returns, called at most once, on the first read; `value` is
+    /// what they encode, if the writer offers it.
+    public init(deferring make: @escaping () -> [UInt8], value: Any? = nil) {
         self.make = make
+        self.value = value
     }
 
     /// The file's bytes (made now if this is the first read).

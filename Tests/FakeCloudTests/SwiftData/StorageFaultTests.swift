@@ -137,7 +137,12 @@ final class StorageFaultTests: XCTestCase {
             context.insert("Person", ["name": "Ann"])
             try context.save()
             XCTAssertFalse(device.files.content(Bed.path)?.isMade ?? true, "nobody read the saved store yet")
+            // Opening again takes the kept snapshot (what decoding the bytes gives) without bytes.
+            let reopened = try await ModelContainer.open(at: Bed.path, schema: Bed.v1, disk: Bed.disk(device, faults: NoStorageFaults()))
+            XCTAssertEqual(reopened.committed, container.committed)
+            XCTAssertFalse(device.files.content(Bed.path)?.isMade ?? true, "the open read no bytes")
             XCTAssertEqual(device.files.read(Bed.path), container.committed.encoded())
+            XCTAssertEqual(StoreSnapshot.decode(device.files.read(Bed.path)!), container.committed)
         }
     }
 }
