@@ -79,6 +79,13 @@ public final class DeviceContext: @unchecked Sendable {
         device.files.write(path, bytes)
     }
 
+    /// Writes a durable file atomically, keeping `value`, what the bytes encode, for a reader
+    /// that knows its type (`FileContent.value`).
+    public func writeFile(_ path: String, _ bytes: [UInt8], value: Any?) throws {
+        try checkWritable("DeviceContext.writeFile")
+        device.files.write(path, FileContent(bytes: bytes, value: value))
+    }
+
     /// Writes a durable file atomically whose bytes `make` returns when the file is first read
     /// (see `FileContent`: `make` must be a pure function of a value saved now). Returns the
     /// content, which `fileContent(_:)` returns while the file still holds this write.

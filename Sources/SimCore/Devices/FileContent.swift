@@ -19,10 +19,10 @@ public final class FileContent: @unchecked Sendable {
     /// gives).
     public let value: Any?
 
-    /// Content that is these bytes.
-    public init(bytes: [UInt8]) {
+    /// Content that is these bytes; `value` is what they encode, if the writer offers it.
+    public init(bytes: [UInt8], value: Any? = nil) {
         made = bytes
-        value = nil
+        self.value = value
     }
 
     /// Content whose bytes `make` returns, called at most once, on the first read; `value` is

@@ -44,6 +44,16 @@ struct WatchedFiles: StoreFileSystem {
         try context.writeFile(path, bytes)
     }
 
+    /// The bytes are made at once (every store write is compared with the backups), but the saved
+    /// value is kept, so the next open need not decode them.
+    func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws {
+        let bytes = make()
+        if path == PersistenceService.storePath && context.isAlive { stage.noteStoreWrite(context, bytes) }
+        try context.writeFile(path, bytes, value: value)
+    }
+
+    func readValue(_ path: String) -> Any? { context.fileContent(path)?.value }
+
     func removeFile(_ path: String) throws { try context.removeFile(path) }
 }
 
