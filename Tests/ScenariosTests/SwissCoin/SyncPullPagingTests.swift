@@ -49,15 +49,17 @@ final class SyncPullPagingTests: XCTestCase {
         }
     }
 
+    /// Sequences 1…16 spread over persons, parents and children; a parent whose child changed
+    /// after it, one whose children are all older, one with no children.
+    static var sample: (String, [RowFilter]) -> [Row] { select([3, 9, 14], [
+        Parent(id: "t1", seq: 1, splitSeqs: [2, 12], payerSeqs: [4]),
+        Parent(id: "t2", seq: 10, splitSeqs: [5, 6], payerSeqs: [7]),
+        Parent(id: "t3", seq: 8, splitSeqs: [], payerSeqs: []),
+        Parent(id: "t4", seq: 11, splitSeqs: [13], payerSeqs: [15, 16]),
+    ]) }
+
     func testChangesAfterACursorAreTheTailOfTheChangesAfterZero() throws {
-        // Sequences 1…16 spread over persons, parents and children; a parent whose child changed
-        // after it, one whose children are all older, one with no children.
-        let select = Self.select([3, 9, 14], [
-            Parent(id: "t1", seq: 1, splitSeqs: [2, 12], payerSeqs: [4]),
-            Parent(id: "t2", seq: 10, splitSeqs: [5, 6], payerSeqs: [7]),
-            Parent(id: "t3", seq: 8, splitSeqs: [], payerSeqs: []),
-            Parent(id: "t4", seq: 11, splitSeqs: [13], payerSeqs: [15, 16]),
-        ])
+        let select = Self.sample
         let all = try SyncPullFunction.everyChange(after: 0, select: select)
         XCTAssertEqual(all.map(\.seq), [3, 8, 9, 10, 12, 14, 16], "one change per entity, keyed by its latest sequence")
         for cursor in Int64(0)...17 {
@@ -76,12 +78,7 @@ final class SyncPullPagingTests: XCTestCase {
     /// from it: for every `b ≤ c`, the part of the changes after `b` above `c` is exactly the
     /// changes after `c`.
     func testChangesAfterALaterCursorAreTheTailOfTheChangesAfterAnEarlierOne() throws {
-        let select = Self.select([3, 9, 14], [
-            Parent(id: "t1", seq: 1, splitSeqs: [2, 12], payerSeqs: [4]),
-            Parent(id: "t2", seq: 10, splitSeqs: [5, 6], payerSeqs: [7]),
-            Parent(id: "t3", seq: 8, splitSeqs: [], payerSeqs: []),
-            Parent(id: "t4", seq: 11, splitSeqs: [13], payerSeqs: [15, 16]),
-        ])
+        let select = Self.sample
         for earlier in Int64(0)...17 {
             let kept = try SyncPullFunction.changes(after: earlier, select: select)
             for later in earlier...17 {
