@@ -46,7 +46,7 @@ public enum RowFilter: Sendable, Hashable {
     func matches(_ row: Row, type: ColumnType, coercedLiteral literal: JSONValue) throws(PostgrestError) -> Bool {
         let stored = row[column] ?? .null
         if stored.isNull || literal.isNull { return false }
-        return try holds(type.compare(stored, literal))
+        return holds(type.compare(stored, literal))
     }
 
     /// A filter literal converted as PostgreSQL converts the `unknown` constant: to the column's
