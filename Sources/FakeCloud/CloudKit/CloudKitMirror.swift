@@ -82,8 +82,8 @@ public final class CloudKitMirror {
 
     /// Writes the metadata file (atomically; a storage fault throws and leaves the old one).
     func persist() throws {
-        let saved = state
-        try container.disk.writeAtomically(Self.statePath(container), value: saved, deferring: { saved.encoded() })
+        let state = self.state
+        try container.disk.writeAtomically(Self.statePath(container), value: state, deferring: { state.encoded() })
     }
 
     /// Sends a request, turning the network's failures into the errors CloudKit reports for them.

@@ -32,10 +32,7 @@ struct MigrationRunner {
             let stage = try stage(in: plan, from: plan.schemas[step], to: plan.schemas[step + 1])
             current = try await run(stage, on: current)
         }
-        if options.migrationCommit == .wholeOpen {
-            let saved = current
-            try disk.writeAtomically(path, value: saved, deferring: { saved.encoded() })
-        }
+        if options.migrationCommit == .wholeOpen { try disk.save(current, at: path) }
         return current
     }
 
@@ -46,8 +43,7 @@ struct MigrationRunner {
         }
         await Task.yield()
         let migrated = try InferredMapping.migrate(stored, from: stored.metadata.model, to: target, options: options)
-        let saved = migrated
-        try disk.writeAtomically(path, value: saved, deferring: { saved.encoded() })
+        try disk.save(migrated, at: path)
         await Task.yield()
         return migrated
     }
@@ -71,10 +67,7 @@ struct MigrationRunner {
             await Task.yield()
         }
         current = try InferredMapping.migrate(current, from: stage.fromVersion, to: stage.toVersion, options: options)
-        if options.migrationCommit == .perStep {
-            let saved = current
-            try disk.writeAtomically(path, value: saved, deferring: { saved.encoded() })
-        }
+        if options.migrationCommit == .perStep { try disk.save(current, at: path) }
         await Task.yield()
         if case .custom(_, let to, _, let didMigrate?) = stage {
             current = try await runHandler(didMigrate, schema: to, on: current)

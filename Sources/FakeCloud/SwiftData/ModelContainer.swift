@@ -75,27 +75,14 @@ public final class ModelContainer {
     ) async throws -> ModelContainer {
         await Task.yield()
         let snapshot: StoreSnapshot
-        if let stored = try storedSnapshot(at: path, disk: disk) {
+        if let stored = try disk.storedSnapshot(at: path) {
             let runner = MigrationRunner(path: path, disk: disk, options: options)
             snapshot = try await runner.migrate(stored, to: schema, plan: migrationPlan)
         } else {
             snapshot = StoreSnapshot(schema: schema, options: options)
-            try disk.writeAtomically(path, value: snapshot, deferring: { snapshot.encoded() })
+            try disk.save(snapshot, at: path)
         }
         return ModelContainer(schema: schema, path: path, disk: disk, options: options, committed: snapshot, writesThrough: true)
-    }
-
-    /// The store file's snapshot: the value its last save kept while the file still holds that
-    /// save (what decoding its bytes gives, checked in debug builds: tests run every open through
-    /// that check), else its decoded bytes; nil when there is no file.
-    static func storedSnapshot(at path: String, disk: StoreDisk) throws -> StoreSnapshot? {
-        if let kept = disk.readValue(path) as? StoreSnapshot {
-            assert(StoreSnapshot.decode(kept.encoded()) == kept, "the kept store reads back as itself")
-            return kept
-        }
-        guard let bytes = disk.read(path) else { return nil }
-        guard let stored = StoreSnapshot.decode(bytes) else { throw ModelStoreError.storeCorrupted(path: path) }
-        return stored
     }
 
     /// A new context on this container (SwiftData's `ModelContext(container)`).
@@ -112,10 +99,7 @@ public final class ModelContainer {
     func commit(_ snapshot: StoreSnapshot) throws {
         var next = snapshot
         next.metadata.nextRowNumber = max(next.metadata.nextRowNumber, nextRowNumber)
-        if writesThrough {
-            let saved = next
-            try disk.writeAtomically(path, value: saved, deferring: { saved.encoded() })
-        }
+        if writesThrough { try disk.save(next, at: path) }
         committed = next
     }
 }

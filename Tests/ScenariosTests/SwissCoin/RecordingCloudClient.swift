@@ -69,26 +69,28 @@ final class MemoryFiles: LocalFileStore, @unchecked Sendable {
 /// In-memory file store that keeps a deferred write's maker and makes its bytes on first read,
 /// counting how often it did.
 final class DeferringMemoryFiles: DeferringFileStore, @unchecked Sendable {
-    final class Deferred { let make: () -> Data; init(_ make: @escaping () -> Data) { self.make = make } }
+    final class Deferred {
+        let make: () -> Data
+        var made: Data?
+        init(_ make: @escaping () -> Data) { self.make = make }
+    }
     var files: [String: Data] = [:]
+    /// The path's deferred write, while it is the file's content.
     var deferred: [String: Deferred] = [:]
     var made = 0
     func read(path: String) throws -> Data? {
-        if let pending = deferred.removeValue(forKey: path) { files[path] = pending.make(); made += 1; deferredRead[path] = pending }
-        return files[path]
+        guard let pending = deferred[path] else { return files[path] }
+        if pending.made == nil { pending.made = pending.make(); made += 1 }
+        return pending.made
     }
-    /// Deferred writes already made, still the file's content.
-    var deferredRead: [String: Deferred] = [:]
-    func write(path: String, data: Data) throws { files[path] = data; deferred[path] = nil; deferredRead[path] = nil }
-    func remove(path: String) throws { files[path] = nil; deferred[path] = nil; deferredRead[path] = nil }
+    func write(path: String, data: Data) throws { files[path] = data; deferred[path] = nil }
+    func remove(path: String) throws { files[path] = nil; deferred[path] = nil }
     func write(path: String, deferring make: @escaping () -> Data) throws -> AnyObject {
         let pending = Deferred(make)
-        files[path] = nil
         deferred[path] = pending
-        deferredRead[path] = nil
         return pending
     }
-    func holds(_ token: AnyObject, at path: String) -> Bool { (deferred[path] ?? deferredRead[path]) === token }
+    func holds(_ token: AnyObject, at path: String) -> Bool { deferred[path] === token }
 }
 
 /// In-memory defaults that keep a separate "durable" copy updated by `synchronize`.

@@ -17,6 +17,8 @@ public final class LocalStore {
     /// Where the store lives on the device.
     public let path: String
     private let files: any LocalFileStore
+    /// `files`, when it can keep a saved value (a simulated device).
+    private let deferring: (any DeferringFileStore)?
     private let cache: LocalStoreCache
 
     /// `cache` may outlive this store (the harness keeps one per device across relaunches): it
@@ -24,14 +26,14 @@ public final class LocalStore {
     /// but speed.
     public init(files: any LocalFileStore, path: String = "swisscoin/store.json", cache: LocalStoreCache = LocalStoreCache()) {
         self.files = files
+        deferring = files as? any DeferringFileStore
         self.path = path
         self.cache = cache
     }
 
     /// The stored database, or an empty one when the file does not exist yet.
     public func load() throws -> LocalDatabase {
-        if let cached = cache.entry, let token = cached.token, let deferring = files as? any DeferringFileStore,
-           deferring.holds(token, at: path) {
+        if let cached = cache.entry, let token = cached.token, let deferring, deferring.holds(token, at: path) {
             return cached.database
         }
         guard let data = try files.read(path: path) else { return LocalDatabase() }
@@ -43,7 +45,7 @@ public final class LocalStore {
 
     /// Replaces the stored database (one atomic whole-file write).
     public func save(_ database: LocalDatabase) throws {
-        if let deferring = files as? any DeferringFileStore {
+        if let deferring {
             let encoder = cache.encoder
             let token = try deferring.write(path: path) {
                 // The model holds nothing JSON cannot write except a non-finite `Double`, which
