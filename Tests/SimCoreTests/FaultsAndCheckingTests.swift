@@ -68,6 +68,40 @@ final class FaultsAndCheckingTests: XCTestCase {
         XCTAssertEqual(sim.history.operations.map(\.status), [.indeterminate])
     }
 
+    /// A typed payload comes back as the value it was invoked with, with the operation's status;
+    /// operations of another payload type, or of none, are not among the records.
+    func testHistoryRecordsCarryTypedPayloadsAndStatus() throws {
+        struct Edit: Sendable, Equatable { var entity: String; var value: Int }
+        let sim = Simulator(seed: 51, options: SimulatorOptions(policy: .fifo))
+        let device = sim.addDevice("device-1")
+        try sim.run { sim in
+            device.launch { context in
+                let saved = context.invoke("edit", payload: Edit(entity: "a", value: 1))
+                context.complete(saved, .ok, result: "saved as a")
+                context.complete(saved, .failed)  // already ended: ignored
+                context.invoke("sync")  // no payload
+                context.invoke("count", payload: 7)  // another payload type
+                let refused = context.invoke("edit", payload: Edit(entity: "b", value: 2))
+                context.complete(refused, .failed)
+                context.invoke("edit", payload: Edit(entity: "c", value: 3))  // open when the kill comes
+                try? await context.sleep(for: .seconds(10))
+            }
+            try await sim.rootClock.sleep(until: SimInstant(nanoseconds: 1_000), tolerance: nil)
+            device.kill()
+        }
+        let edits = sim.history.records(Edit.self)
+        XCTAssertEqual(edits.map(\.payload), [Edit(entity: "a", value: 1), Edit(entity: "b", value: 2), Edit(entity: "c", value: 3)])
+        XCTAssertEqual(edits.map(\.operation.status), [.ok, .failed, .indeterminate])
+        XCTAssertEqual(edits.map(\.operation.id), [0, 3, 4])
+        XCTAssertEqual(edits.map(\.operation.status.mayHaveTakenEffect), [true, false, true])
+        XCTAssertEqual(edits.map { $0.result(as: String.self) }, ["saved as a", nil, nil])
+        XCTAssertEqual(sim.history.records(Int.self).map(\.payload), [7])
+        XCTAssertEqual(sim.history.operations.count, 5)
+        // Recorded order: invocations and completions as they happened (the kill ends 1, 2, 4).
+        XCTAssertEqual(sim.history.steps, [.invoked(0), .completed(0), .invoked(1), .invoked(2), .invoked(3), .completed(3),
+                                           .invoked(4), .completed(1), .completed(2), .completed(4)])
+    }
+
     func testOutcomeFromViolationsPrefersSafety() {
         let liveness = Violation(invariant: "eventual-completion", kind: .liveness, message: "stuck at step 3")
         let safety = Violation(invariant: "no-duplicate", message: "2 rows for one split")

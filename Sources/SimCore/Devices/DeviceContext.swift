@@ -160,10 +160,23 @@ public final class DeviceContext: @unchecked Sendable {
         simulator.history.invoke(process: deviceName, name: name, detail: detail, at: simulator.now.nanoseconds)
     }
 
+    /// Records the start of a client operation that carries `payload` (what the user asked for,
+    /// as a value checkers read back with `History.records(_:)`); returns its id.
+    @discardableResult
+    public func invoke<Payload: Sendable>(_ name: String, payload: Payload) -> Int {
+        simulator.history.invoke(process: deviceName, name: name, payload: payload, at: simulator.now.nanoseconds)
+    }
+
     /// Records how a client operation ended (a kill makes open ones indeterminate by itself).
     public func complete(_ operation: Int, _ status: OperationStatus) {
         guard isAlive else { return }
         simulator.history.complete(operation, status, at: simulator.now.nanoseconds)
+    }
+
+    /// Records how a client operation ended and the value it ended with (what the app answered).
+    public func complete<Result: Sendable>(_ operation: Int, _ status: OperationStatus, result: Result) {
+        guard isAlive else { return }
+        simulator.history.complete(operation, status, result: result, at: simulator.now.nanoseconds)
     }
 
     /// Adds an app event to the trace, attributed to this device.
