@@ -52,6 +52,34 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertTrue(found[0].entities.contains { $0.entity == "record 11111111 comment" && $0.expected == "edited" && $0.actual == "standup" }, "\(found)")
     }
 
+    /// The ledger the checkers read is the run's history: an acknowledged edit must survive, an
+    /// edit cut off by a kill may be missing, a resolved wildcard is no edit at all.
+    func testTheLedgerIsReadFromTheHistory() {
+        let history = History()
+        func write(_ id: String, _ field: String, _ value: String) -> EditLedger.Write {
+            EditLedger.Write(epoch: 0, entity: .record, entityId: id, kind: .edit, fields: [(field: field, value: value)])
+        }
+        let acked = history.invoke(process: "device-1", name: EditLedger.operationName, payload: write(F.recordJanuary.id, "comment", "edited"), at: 0)
+        history.complete(acked, .ok, at: 1)
+        history.invoke(process: "device-2", name: "sync", at: 1)  // not an edit
+        history.invoke(process: "device-2", name: EditLedger.operationName, payload: write(F.recordDecember.id, "tagId", F.tagB.id), at: 2)
+        let wildcard = history.invoke(process: "device-1", name: EditLedger.operationName, payload: write("*", "endTime", "*"), at: 3)
+        history.complete(wildcard, .failed, at: 4)
+        history.interruptAll(process: "device-2", at: 5)
+
+        let ledger = EditLedger.entries(in: history)
+        XCTAssertEqual(ledger.map(\.id), [0, 2, 3])
+        XCTAssertEqual(ledger.map(\.device), ["device-1", "device-2", "device-1"])
+        XCTAssertEqual(ledger.map(\.status), [.ok, .indeterminate, .failed])
+        XCTAssertEqual(ledger.map(\.mayHaveLanded), [true, true, false])
+        XCTAssertTrue(ledger[0].precedes(ledger[2]) && ledger[0].isConcurrent(with: ledger[1]))
+        // The cut-off tag edit of another record on device-2 is not required: it may be missing.
+
+        let found = MinutaNoLossChecker().check(world(views: ["device-1": F.view], ledger: ledger), history: history)
+        XCTAssertEqual(found.map(\.invariant), ["no-loss"])
+        XCTAssertEqual(found[0].entities.map(\.entity), ["record 11111111 comment"], "only the acknowledged edit must survive: \(found)")
+    }
+
     func testNoLostUpdateReportsAConcurrentFieldEditAndAnImageAddThatVanished() {
         let comment = F.entry(0, device: "device-1", seq: 1, .record, F.recordJanuary.id, .edit, [("comment", "from one")])
         let tag = F.entry(1, device: "device-2", seq: 1, .record, F.recordJanuary.id, .edit, [("tagId", F.tagB.id)])

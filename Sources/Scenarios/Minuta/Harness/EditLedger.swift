@@ -3,24 +3,22 @@ import CRDT
 import SimCore
 import SimHarness
 
-/// The harness's record of every user edit it asked for: who made it, when (epoch and per-device
-/// sequence, for causality), what it wrote, and whether the app acknowledged it. Checkers demand
-/// that acknowledged edits survive unless a causally later write replaced them; an edit whose
-/// process died before the acknowledgement is indeterminate (it may or may not have landed).
-final class EditLedger: @unchecked Sendable {
-    enum Status: String, Sendable { case pending, acknowledged, failed, skipped }
+/// The harness's record of every user edit it asked for, read from the run's `History`: each
+/// edit is one operation whose payload (`Write`) says what it wrote and in which epoch; the
+/// operation says who made it, in which order, and how it ended (`ok` when the app acknowledged
+/// it, `failed` when it certainly did not happen, `indeterminate` — or still `invoked` — when its
+/// process died inside it or the app threw: it may or may not have landed). Checkers demand that
+/// acknowledged edits survive unless a causally later write replaced them.
+enum EditLedger {
     enum Kind: String, Sendable { case create, edit, delete }
     enum Entity: String, Sendable { case tag, record }
 
-    /// One write: a create (every field), an edit (one field) or a delete.
-    struct Entry: Sendable {
-        var id: Int
-        var device: String
+    /// What one edit asked for: a create (every field), an edit (one field) or a delete. The
+    /// payload of the edit's operation in the run's history.
+    struct Write: Sendable {
         /// Sync barriers passed before the edit (every edit of an earlier epoch is in the
         /// documents this edit was made on).
         var epoch: Int
-        /// Per-device order.
-        var seq: Int
         var entity: Entity
         var entityId: String
         var kind: Kind
@@ -28,7 +26,22 @@ final class EditLedger: @unchecked Sendable {
         var fields: [(field: String, value: String)]
         /// The edit moved a record's start into another (UTC) month.
         var movesMonth = false
-        var status: Status = .pending
+    }
+
+    /// One edit as the checkers read it: its write, its device and order, and its status.
+    struct Entry: Sendable {
+        /// The operation's id in the history.
+        var id: Int
+        var device: String
+        var epoch: Int
+        /// Order of invocation (compared only between edits of one device).
+        var seq: Int
+        var entity: Entity
+        var entityId: String
+        var kind: Kind
+        var fields: [(field: String, value: String)]
+        var movesMonth = false
+        var status: OperationStatus = .invoked
 
         /// Whether `self` happened before `other`: an earlier epoch, or earlier on the same device.
         func precedes(_ other: Entry) -> Bool {
@@ -39,28 +52,24 @@ final class EditLedger: @unchecked Sendable {
         func isConcurrent(with other: Entry) -> Bool { !precedes(other) && !other.precedes(self) }
 
         /// Acknowledged (must survive) or possibly applied.
-        var mayHaveLanded: Bool { status == .acknowledged || status == .pending || status == .failed }
+        var mayHaveLanded: Bool { status.mayHaveTakenEffect }
+
+        /// Neither acknowledged nor known not to have happened (still open, or cut off).
+        var isUnresolved: Bool { status == .invoked || status == .indeterminate }
     }
 
-    private(set) var entries: [Entry] = []
-    private var sequence: [String: Int] = [:]
+    /// The name of an edit's operation in the history.
+    static let operationName = "minuta edit"
 
-    /// Records the start of a write; returns its id.
-    @discardableResult
-    func begin(device: String, epoch: Int, entity: Entity, id entityId: String, kind: Kind,
-               fields: [(String, String)], movesMonth: Bool = false) -> Int {
-        sequence[device, default: 0] += 1
-        entries.append(Entry(id: entries.count, device: device, epoch: epoch, seq: sequence[device]!, entity: entity,
-                             entityId: entityId, kind: kind, fields: fields.map { (field: $0.0, value: $0.1) },
-                             movesMonth: movesMonth))
-        return entries.count - 1
-    }
-
-    func finish(_ id: Int, _ status: Status) { entries[id].status = status }
-
-    /// Every entry about one entity.
-    func entries(_ entity: Entity, _ entityId: String) -> [Entry] {
-        entries.filter { $0.entity == entity && $0.entityId == entityId }
+    /// Every edit in `history`, in invocation order.
+    static func entries(in history: History) -> [Entry] {
+        history.records(Write.self).map { record in
+            let write = record.payload, operation = record.operation
+            precondition(operation.name == operationName, "an edit is recorded under its own operation name")
+            return Entry(id: operation.id, device: operation.process, epoch: write.epoch, seq: operation.id, entity: write.entity,
+                         entityId: write.entityId, kind: write.kind, fields: write.fields, movesMonth: write.movesMonth,
+                         status: operation.status)
+        }
     }
 }
 

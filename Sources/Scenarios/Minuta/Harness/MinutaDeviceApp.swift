@@ -52,7 +52,7 @@ struct MinutaDeviceApp: Sendable {
 }
 
 /// One launch of the app: its storage (one `HybridStorageService`, as `AppState` holds), the view
-/// on screen, and how each user action becomes storage calls and ledger entries.
+/// on screen, and how each user action becomes storage calls and edits in the run's history.
 final class MinutaSession: @unchecked Sendable {
     let context: DeviceContext
     let stage: MinutaStage

@@ -26,25 +26,29 @@ extension MinutaSession {
         }
     }
 
-    /// Runs a storage call for a ledger entry: acknowledged when it returns, failed when it
-    /// throws, left pending (indeterminate) when the process dies inside it.
+    /// Runs a storage call for an edit: acknowledged (`ok`) when it returns; `indeterminate` when
+    /// it throws (a failed save may have written part of its files); left open when the process
+    /// dies inside it (the kill makes it indeterminate).
     func ledgered(_ entry: Int, _ body: () async throws -> Void) async -> Bool {
         do {
             try await body()
             guard context.isAlive else { return false }
-            stage.ledger.finish(entry, .acknowledged)
+            context.complete(entry, .ok)
             return true
         } catch {
             if context.isAlive {
-                stage.ledger.finish(entry, .failed)
+                context.complete(entry, .indeterminate)
                 context.record("app write failed: \(error)")
             }
             return false
         }
     }
 
+    /// Records the start of an edit in the run's history; returns its operation id.
     func begin(_ entity: Ledger.Entity, _ id: String, _ kind: Ledger.Kind, _ fields: [(String, String)], movesMonth: Bool = false) -> Int {
-        stage.ledger.begin(device: device, epoch: stage.epoch, entity: entity, id: id, kind: kind, fields: fields, movesMonth: movesMonth)
+        let write = Ledger.Write(epoch: stage.epoch, entity: entity, entityId: id, kind: kind,
+                                 fields: fields.map { (field: $0.0, value: $0.1) }, movesMonth: movesMonth)
+        return context.invoke(Ledger.operationName, payload: write)
     }
 
     func createRecord(_ record: Minuta.TimeRecord) async {
@@ -115,7 +119,7 @@ extension MinutaSession {
     func startTimer(_ tagId: String?) async {
         guard let record = try? await intents.startTimer(tagId: tagId), context.isAlive else { return }
         let entry = begin(.record, record.id, .create, record.ledgerFields)
-        stage.ledger.finish(entry, .acknowledged)
+        context.complete(entry, .ok)
         context.sometimes("minuta: timer started by an App Intent")
     }
 
@@ -124,10 +128,10 @@ extension MinutaSession {
     func stopTimer() async {
         let wildcard = begin(.record, "*", .edit, [("endTime", "*")])
         guard let stopped = try? await intents.stopTimer(), context.isAlive else { return }
-        stage.ledger.finish(wildcard, .skipped)
+        context.complete(wildcard, .failed)  // resolved: the edits below are what it did
         for record in stopped {
             let entry = begin(.record, record.id, .edit, [("endTime", record.ledgerValue("endTime")!)])
-            stage.ledger.finish(entry, .acknowledged)
+            context.complete(entry, .ok)
         }
         if !stopped.isEmpty { context.sometimes("minuta: timer stopped by an App Intent") }
     }

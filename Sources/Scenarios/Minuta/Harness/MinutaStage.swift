@@ -5,8 +5,8 @@ import SimCore
 import SimHarness
 
 /// One Minuta run's cast: the shared cloud folder, the user's devices (each running the app and
-/// its App Intents), the legacy dataset, the queue of user actions per device, the ledger of
-/// acknowledged edits and what each app last showed. Scenarios script it; checkers read the
+/// its App Intents), the legacy dataset, the queue of user actions per device and what each app
+/// last showed (the users' edits are operations in the run's history, see `EditLedger`). Scenarios script it; checkers read the
 /// `MinutaWorld` it produces.
 final class MinutaStage: @unchecked Sendable {
     struct DevicePlan: Sendable {
@@ -22,7 +22,6 @@ final class MinutaStage: @unchecked Sendable {
     let provider: FolderProvider
     let folder: CloudFolder
     let dataset: MinutaDataset
-    let ledger = EditLedger()
     let appWrites = WriteCounter()
     /// Every kill the scenario injects.
     let kills: KillInjector

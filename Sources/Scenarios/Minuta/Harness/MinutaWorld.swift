@@ -42,7 +42,7 @@ struct MinutaWorld: Sendable {
             files[plan.device.name] = plan.device.files.list(prefix: prefix).map { (String($0.dropFirst(prefix.count)), plan.device.files.read($0)!) }
         }
         let server = stage.folder.serverFiles.map { (path: $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path, bytes: $0.bytes) }
-        self.init(dataset: stage.dataset, ledger: stage.ledger.entries, devices: stage.appPlans.map(\.device.name),
+        self.init(dataset: stage.dataset, ledger: EditLedger.entries(in: stage.sim.history), devices: stage.appPlans.map(\.device.name),
                   views: stage.views, deviceFiles: files, serverFiles: server, liveDocuments: stage.liveDocuments,
                   healing: healing)
     }

@@ -21,7 +21,7 @@ struct MinutaExpectations {
 
     /// Whether an acknowledged delete of the entity exists.
     func isDeleted(_ entity: EditLedger.Entity, _ id: String) -> Bool {
-        entries(entity, id).contains { $0.kind == .delete && $0.status == .acknowledged }
+        entries(entity, id).contains { $0.kind == .delete && $0.status == .ok }
     }
 
     /// Whether the entity might have been deleted (a delete that may have landed).
@@ -31,7 +31,7 @@ struct MinutaExpectations {
 
     /// Whether the entity must exist: legacy or an acknowledged create, and no delete may have landed.
     func mustExist(_ entity: EditLedger.Entity, _ id: String, legacy: Bool) -> Bool {
-        (legacy || entries(entity, id).contains { $0.kind == .create && $0.status == .acknowledged }) && !mayBeDeleted(entity, id)
+        (legacy || entries(entity, id).contains { $0.kind == .create && $0.status == .ok }) && !mayBeDeleted(entity, id)
     }
 
     /// Acknowledged writes that are exempt because a move of the record ran concurrently.
@@ -44,11 +44,11 @@ struct MinutaExpectations {
     /// The values a scalar field may hold, or nil when anything goes; plus the acknowledged writes
     /// a wrong value would have lost.
     func allowed(_ entity: EditLedger.Entity, _ id: String, field: String, legacy: String?) -> (values: Set<String>, required: [Entry])? {
-        if world.ledger.contains(where: { $0.entityId == "*" && $0.status == .pending && $0.fields.contains { $0.field == field } }) {
+        if world.ledger.contains(where: { $0.entityId == "*" && $0.isUnresolved && $0.fields.contains { $0.field == field } }) {
             return nil
         }
         let writes = entries(entity, id).filter { $0.mayHaveLanded && $0.kind != .delete && $0.fields.contains { $0.field == field } }
-        let required = writes.filter { $0.status == .acknowledged && !isExempt($0) }
+        let required = writes.filter { $0.status == .ok && !isExempt($0) }
         var values: Set<String> = []
         if let legacy, required.isEmpty { values.insert(legacy) }
         for write in writes where !required.contains(where: { write.precedes($0) }) {
@@ -73,8 +73,8 @@ struct MinutaExpectations {
         var present: Set<String> = [], absent: Set<String> = []
         for name in names {
             let adds = writes("image+", name), removes = writes("image-", name)
-            let ackedAdds = adds.filter { $0.status == .acknowledged && !isExempt($0) }
-            let ackedRemoves = removes.filter { $0.status == .acknowledged && !isExempt($0) }
+            let ackedAdds = adds.filter { $0.status == .ok && !isExempt($0) }
+            let ackedRemoves = removes.filter { $0.status == .ok && !isExempt($0) }
             let legacyKept = legacy.contains(name) && removes.isEmpty
             if legacyKept || ackedAdds.contains(where: { add in !removes.contains { !$0.precedes(add) } }) { present.insert(name) }
             if ackedRemoves.contains(where: { remove in !adds.contains { !$0.precedes(remove) } }) { absent.insert(name) }
