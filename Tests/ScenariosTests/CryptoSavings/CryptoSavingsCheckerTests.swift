@@ -90,6 +90,40 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         return ledger
     }
 
+    /// The ledger is the run's history folded in recorded order: a confirmed action is an entry
+    /// (in the month it was confirmed in), an unconfirmed or cut-off one only an attempt, a mirror
+    /// binding adopts the device's local-only objects recorded before it (not the ones after, even
+    /// at the same instant), and an export conflict makes the device's value edits uncertain.
+    func testTheLedgerIsFoldedFromTheHistoryInRecordedOrder() {
+        let history = History()
+        func hand(_ action: SavingsAction, _ device: String, owner: String?, epoch: Int = 0) -> Int {
+            let event = CryptoLedger.Event.action(action, owner: owner, month: "2026-01", epoch: epoch)
+            return history.invoke(process: device, name: CryptoLedger.operationName(event), payload: event, at: 0)
+        }
+        func observe(_ event: CryptoLedger.Event, _ device: String) {
+            history.complete(history.invoke(process: device, name: CryptoLedger.operationName(event), payload: event, at: 0), .ok, at: 0)
+        }
+        let goal = hand(.addGoal(id: "g1", name: "Trip", currency: "BTC", target: Units(100), deadlineMillis: 0), "phone", owner: nil)
+        history.complete(goal, .ok, result: "2026-02", at: 0)  // confirmed after the month turned
+        observe(.mirrored(user: "alice"), "phone")  // adopts the goal
+        let tx = hand(.addTransaction(id: "t1", assetID: "a1", amount: Units(5000)), "phone", owner: nil)
+        observe(.mirrored(user: "alice"), "phone")  // recorded before the confirmation: does not adopt it
+        history.complete(tx, .ok, result: "2026-02", at: 0)
+        let allocation = hand(.allocate(assetID: "a1", goalID: "g1", amount: Units(3000), historyID: "h1", freshID: "f1"), "tablet", owner: "alice")
+        history.complete(allocation, .ok, result: "2026-01", at: 0)
+        observe(.serverWins, "tablet")
+        _ = hand(.addGoal(id: "g2", name: "Car", currency: "BTC", target: Units(7), deadlineMillis: 0), "tablet", owner: "alice")
+        history.interruptAll(process: "tablet", at: 1)  // the kill cuts the second goal off
+
+        let ledger = CryptoLedger(history: history)
+        XCTAssertEqual(ledger.entries.map { "\($0.key) \($0.owner ?? "-") \($0.device)" },
+                       ["Goal g1 alice phone", "Transaction t1 - phone", "AssetAllocation a1/g1 alice tablet", "AllocationHistory h1 alice tablet"])
+        XCTAssertEqual(ledger.attempts.map(\.key), ["Goal g1", "Transaction t1", "AssetAllocation a1/g1", "AllocationHistory h1", "Goal g2"])
+        XCTAssertEqual(ledger.transactionAmounts, ["t1": Units(5000)])
+        XCTAssertEqual(ledger.valueEdits.map { "\($0.key) \($0.confirmed) \($0.uncertain)" },
+                       ["Goal g1 true false", "AssetAllocation a1/g1 true true", "Goal g2 false false"])
+    }
+
     func testNoLostUpdateReportsAnOlderValueShownWhereTheLastEditShouldStand() {
         let found = Self.violations(Self.world(ledger: Self.allocationEdits(later: "4000", laterEpoch: 1)), "no-lost-update")
         XCTAssertEqual(found.count, 1)

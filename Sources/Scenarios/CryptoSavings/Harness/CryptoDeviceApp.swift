@@ -34,11 +34,17 @@ struct CryptoDeviceApp: Sendable {
         guard app.container != nil else { return }
         while context.isAlive, let action = stage.takeAction(context.deviceName) {
             let owner = app.mirror?.mirroredUser
-            stage.attempt(action, context, owner: owner)
+            let operation = stage.attempt(action, context, owner: owner)
             let confirmed = await app.perform(action)
             guard context.isAlive else { return }
             stage.noteMirroredUser(context, app.mirror?.mirroredUser)
-            if confirmed, case .sync = action {} else if confirmed { stage.acknowledge(action, context, owner: owner) }
+            if confirmed, case .sync = action {
+                context.complete(operation, .ok, result: "")
+            } else if confirmed {
+                stage.acknowledge(operation, action, context)
+            } else {
+                context.complete(operation, .indeterminate)  // not confirmed: it may have been saved in part
+            }
         }
     }
 }

@@ -2,7 +2,8 @@
 /// (`Goal <id>`, `AssetAllocation <asset>/<goal>`, `MonthlyPlan <goal>/<month>`,
 /// `MonthlyExecutionRecord <month>` …, months in the declared zone), with the iCloud account the
 /// device was mirroring for when it confirmed (nil: local-only, adopted by the next account),
-/// and the exact amount of every transaction.
+/// and the exact amount of every transaction. A run's ledger is folded from its history
+/// (`CryptoLedger+History`); tests may build one with the mutating methods.
 struct CryptoLedger {
     struct Entry: Hashable {
         var key: String

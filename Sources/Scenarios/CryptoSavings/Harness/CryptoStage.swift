@@ -4,8 +4,8 @@ import SimCore
 import SimHarness
 
 /// One CryptoSavings run's cast: the fake CloudKit, the user's devices (build, iCloud account,
-/// time zone), the actions queued for each app, what the users expect (the ledger) and what
-/// the harness saw (launches, wipes). Scenarios script it; healing and the checks read it.
+/// time zone), the actions queued for each app, what the users expect (the ledger, a fold of the
+/// run's history) and what the harness saw (launches, wipes). Scenarios script it; healing and the checks read it.
 final class CryptoStage: @unchecked Sendable {
     struct Phone {
         let device: Device
@@ -26,7 +26,6 @@ final class CryptoStage: @unchecked Sendable {
     var assetThresholdBytes = CloudKitMirrorOptions().assetThresholdBytes
     private(set) var phones: [String: Phone] = [:]
     private(set) var order: [String] = []
-    var ledger = CryptoLedger()
     /// The goals and assets the script has had the users make (confirmed or not).
     var catalogue = CryptoCatalogue()
     private(set) var wipes: [String] = []
@@ -137,28 +136,37 @@ final class CryptoStage: @unchecked Sendable {
 
     /// The device's mirror is bound to `user` (nil: to no account yet).
     func noteMirroredUser(_ context: DeviceContext, _ user: String?) {
-        if let user { ledger.adopt(device: context.deviceName, user: user) }
+        if let user { observe(.mirrored(user: user), context) }
     }
 
-    func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
+    /// Records an action handed to the device's app (before it runs); returns its operation.
+    func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) -> Int {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
-        ledger.attempt(action, device: context.deviceName, owner: owner, month: month)
-        ledger.attemptValue(action, device: context.deviceName, owner: owner, epoch: epoch)
+        let event = CryptoLedger.Event.action(action, owner: owner, month: month, epoch: epoch)
+        return context.invoke(CryptoLedger.operationName(event), payload: event)
     }
 
-    func acknowledge(_ action: SavingsAction, _ context: DeviceContext, owner: String?) {
+    /// The app confirmed the action (`ok`, with the month it was confirmed in).
+    func acknowledge(_ operation: Int, _ action: SavingsAction, _ context: DeviceContext) {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
-        ledger.acknowledge(action, device: context.deviceName, owner: owner, month: month)
-        ledger.confirmValue(action, device: context.deviceName)
+        context.complete(operation, .ok, result: month)
         context.record("confirmed \(action)")
     }
 
     /// The device's mirror has just dropped local objects for the server's copies on an export
     /// conflict: the device's edits so far are no longer sure to stand.
     func noteServerWins(_ context: DeviceContext) {
-        ledger.markUncertain(device: context.deviceName)
+        observe(.serverWins, context)
         context.sometimes("cryptosavings: an export conflict dropped local edits")
     }
+
+    /// Records an observation of the device's app in the history (begun and ended at once).
+    private func observe(_ event: CryptoLedger.Event, _ context: DeviceContext) {
+        context.complete(context.invoke(CryptoLedger.operationName(event), payload: event), .ok)
+    }
+
+    /// The users' ledger so far (a fold of the run's history).
+    var ledger: CryptoLedger { CryptoLedger(history: sim.history) }
 
     func beginHealing() { healing = true }
 }

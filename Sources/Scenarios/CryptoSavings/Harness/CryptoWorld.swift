@@ -53,15 +53,16 @@ extension CryptoWorld {
             devices.append(DeviceView(name: name, account: account, month: month, view: view,
                                       keyed: CryptoKeys.keyed(view, all: rows), setAside: setAside))
         }
+        let ledger = stage.ledger
         var clouds: [String: CloudView] = [:]
         let month = MonthLabel.label(stage.wallMilliseconds(stage.phone(stage.order[0]).device), offsetSeconds: MonthLabel.declaredOffsetSeconds)
         for user in stage.server.admin.users {
             let records = stage.server.admin.records(user: user).map(\.record).filter { $0.recordID.zoneName == CloudKitMirrorOptions().zoneName }
-            let rows = CloudRows.rows(records, transactionAmounts: stage.ledger.transactionAmounts)
+            let rows = CloudRows.rows(records, transactionAmounts: ledger.transactionAmounts)
             let view = SavingsView(rows: rows, variant: .fixed, month: month)
             clouds[user] = CloudView(user: user, view: view, keyed: CryptoKeys.keyed(view, all: rows))
         }
-        self.init(devices: devices, clouds: clouds, ledger: stage.ledger, healing: healing, wipes: stage.wipes)
+        self.init(devices: devices, clouds: clouds, ledger: ledger, healing: healing, wipes: stage.wipes)
     }
 }
 

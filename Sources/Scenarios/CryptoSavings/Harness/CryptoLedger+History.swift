@@ -1,0 +1,59 @@
+import SimCore
+
+/// The ledger is not kept beside the run: it is a fold of the run's `History`, where the harness
+/// records what the users did and what the apps answered. Each action handed to an app is an
+/// operation (`Event.action`, with the mirror's account, the month and the epoch when it was
+/// handed over) that ends `ok` with the month of its confirmation, or `indeterminate` (the app
+/// did not confirm it, or a kill cut it off); a mirror's binding to an account and an export
+/// conflict that dropped local edits are observations recorded the same way. Folding the steps
+/// in recorded order applies them as they happened.
+extension CryptoLedger {
+    /// What the harness records in the history (an operation's payload).
+    enum Event: Sendable {
+        /// An action handed to an app.
+        case action(SavingsAction, owner: String?, month: String, epoch: Int)
+        /// The device's mirror is bound to `user` (`adopt`).
+        case mirrored(user: String)
+        /// The device's mirror dropped local objects for the server's copies (`markUncertain`).
+        case serverWins
+    }
+
+    /// The operation name of each event.
+    static func operationName(_ event: Event) -> String {
+        switch event {
+        case .action: "cryptosavings action"
+        case .mirrored: "cryptosavings mirror bound"
+        case .serverWins: "cryptosavings export conflict"
+        }
+    }
+
+    /// The ledger the history's events make, folded in recorded order.
+    init(history: History) {
+        self.init()
+        let records = history.records(Event.self)
+        var byId: [Int: HistoryRecord<Event>] = [:]  // looked up only, never iterated
+        for record in records { byId[record.operation.id] = record }
+        for step in history.steps {
+            switch step {
+            case .invoked(let id):
+                guard let record = byId[id] else { continue }
+                let device = record.operation.process
+                switch record.payload {
+                case .action(let action, let owner, let month, let epoch):
+                    attempt(action, device: device, owner: owner, month: month)
+                    attemptValue(action, device: device, owner: owner, epoch: epoch)
+                case .mirrored(let user): adopt(device: device, user: user)
+                case .serverWins: markUncertain(device: device)
+                }
+            case .completed(let id):
+                guard let record = byId[id], record.operation.status == .ok,
+                      case .action(let action, let owner, _, _) = record.payload else { continue }
+                guard let month = record.result(as: String.self) else {
+                    preconditionFailure("a confirmed action ends with the month it was confirmed in")
+                }
+                acknowledge(action, device: record.operation.process, owner: owner, month: month)
+                confirmValue(action, device: record.operation.process)
+            }
+        }
+    }
+}
