@@ -27,7 +27,7 @@ extension SwissCoinStage {
     /// whether it completed. (The fixed migration's verification fails while another device's
     /// edits move the server on, until it sees them as syncs of the account: see the README.)
     @discardableResult
-    func waitForMigration(_ device: Device, reopens: Int = 30, limit: Int = 100_000) async -> Bool {
+    func waitForMigration(_ device: Device, reopens: Int = 30, limit: Int? = nil) async -> Bool {
         await !waitForMigrations([device], reopens: reopens, limit: limit).isEmpty
     }
 
@@ -35,7 +35,8 @@ extension SwissCoinStage {
     /// without one together (one device's upload changes the balances the other verifies, so
     /// waiting for them one at a time with the other closed could never end). Returns those
     /// that completed.
-    func waitForMigrations(_ devices: [Device], reopens: Int = 60, limit: Int = 100_000) async -> [Device] {
+    func waitForMigrations(_ devices: [Device], reopens: Int = 60, limit: Int? = nil) async -> [Device] {
+        let limit = limit ?? migrationWaitPolls
         func done(_ device: Device) -> Bool { (reports.byDevice[device.name]?.completedRuns ?? 0) > 0 }
         var reopened = 0
         for _ in 0..<limit {
@@ -52,6 +53,13 @@ extension SwissCoinStage {
         sim.noteBoundHit("waited \(limit / 10) s for \(what) on \(devices.map(\.name).joined(separator: ", "))")
         return devices.filter(done)
     }
+
+    /// How many 100 ms polls a wait for a migration may take (nil `limit`): 10,000 s of virtual
+    /// time per unit of the size knob. A migration sends about one request per row, so its
+    /// attempts take longer the larger the dataset (about 3,900 s each at `--size 8`, where a
+    /// fixed bound of 10,000 s was hit by two kills and a failed attempt: seed 6 of
+    /// `restored-device-migrates-during-sync`). Only runs that would hit the bound see it move.
+    var migrationWaitPolls: Int { 100_000 * max(1, size) }
 
     /// Runs `body` with every request fault family off (the first migration, which must finish
     /// before other devices edit), then puts the run's rates back.

@@ -65,7 +65,8 @@ extension SwissCoinStage {
     /// Waits until the device's migration completed for its owner: announced, or its completion
     /// flag durable (a kill between the flushed flag and the announcement leaves no report, and
     /// the app rightly never migrates again). The user reopens a stopped app, up to 30 times.
-    func waitForMigrationFlag(_ device: Device, reopens: Int = 30, limit: Int = 100_000) async {
+    func waitForMigrationFlag(_ device: Device, reopens: Int = 30, limit: Int? = nil) async {
+        let limit = limit ?? migrationWaitPolls
         guard let owner = plans.first(where: { $0.device.name == device.name })?.owner else { return }
         let key = AppDefaultsKeys.migrationCompleted(account: account(owner).userId)
         var reopened = 0
