@@ -29,6 +29,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("account total at ledger: expected"))
         XCTAssertTrue(result.stdout.contains("device-1:"))
         XCTAssertTrue(result.stdout.contains("reproduce: simrun --seed 1 --scenario selftest/upload --variant no-idempotency-key"))
+        XCTAssertTrue(result.stdout.contains("build: a seed replays exactly under the same build configuration"), result.stdout)
     }
 
     func testSameSeedSameTraceHash() throws {
@@ -111,6 +112,30 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("warning"))
         XCTAssertTrue(result.stderr.contains("abc1234"))
         XCTAssertTrue(result.stdout.contains("matches the expected outcome"))
+    }
+
+    /// A replay file written by the other build configuration: a warning that names both (actor
+    /// code may hop differently), and the run goes on.
+    func testReplayFromAnotherBuildConfigurationWarnsAndRuns() throws {
+        #if DEBUG
+        let (other, this) = ("release", "debug")
+        #else
+        let (other, this) = ("debug", "release")
+        #endif
+        let directory = try SimrunProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("other.json")
+        let text = #"{"app":"selftest","commit":"unknown","configuration":"\#(other)","expected":{"invariant":null,"outcome":"pass","trace_hash":"0"},"fault_schedule":[],"format":"simrun-replay","policy":"fifo","scenario":"upload","seed":"5","size":1,"toolchain":"swift-6.3","variant":"fixed","version":1}"#
+        try Data(text.utf8).write(to: file)
+        let result = try SimrunProcess.run(["replay", file.path], selfTest: true)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("written by a \(other) build of simrun, this is a \(this) build"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("matches the expected outcome"))
+        // Without the field (older files), or with this build's own configuration: no such warning.
+        try Data(text.replacingOccurrences(of: #""configuration":"\#(other)","#, with: "").utf8).write(to: file)
+        XCTAssertFalse(try SimrunProcess.run(["replay", file.path], selfTest: true).stderr.contains("build of simrun"))
+        try Data(text.replacingOccurrences(of: other, with: this).utf8).write(to: file)
+        XCTAssertFalse(try SimrunProcess.run(["replay", file.path], selfTest: true).stderr.contains("build of simrun"))
     }
 
     func testBenchQuickJSONShape() throws {

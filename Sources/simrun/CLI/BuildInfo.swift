@@ -1,7 +1,21 @@
 import Foundation
 
-/// Where a replay file was made: the compiler (fixed at compile time) and the git commit.
+/// Where a replay file was made: the compiler and the build configuration (fixed at compile
+/// time) and the git commit.
 enum BuildInfo {
+    /// `debug` or `release`. A seed replays exactly under the same configuration; across them, code
+    /// that calls actors may take a different number of executor hops (the optimiser removes some),
+    /// and every job is a scheduling step and an await point a kill may land on, so the run can
+    /// differ (the simulated apps that use actors — Minuta's storage services — do; the others
+    /// give the same trace hash in both).
+    static var configuration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
     static var toolchain: String {
         #if compiler(>=6.4)
         return "swift-6.4+"

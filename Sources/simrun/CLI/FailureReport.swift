@@ -31,6 +31,7 @@ enum FailureReport {
             }
         }
         lines.append("  reproduce: \(repro ?? reproCommand(target, seed: report.seed, settings: settings))")
+        lines.append("  (found by a \(BuildInfo.configuration) build: a seed replays exactly under the same build configuration)")
         return lines
     }
 

@@ -21,6 +21,11 @@ enum ReplayCommand {
         if replay.commit != current {
             Console.err("simrun: warning: \(files[0]) was written at simrun commit \(replay.commit), this simrun was built at \(current); replaying anyway")
         }
+        if replay.configuration != "unknown" && replay.configuration != BuildInfo.configuration {
+            Console.err("simrun: warning: \(files[0]) was written by a \(replay.configuration) build of simrun, this is a \(BuildInfo.configuration) build: "
+                + "code that calls actors may take other executor hops, so the run may differ; replaying anyway (build with "
+                + (replay.configuration == "release" ? "-c release" : "the default debug configuration") + " to replay it exactly)")
+        }
         let schedule = FaultSource.schedule(FaultSchedule(replay.faults))
         let report = RunExecution.run(targets[0], seed: replay.seed, runner: replay.settings.runner(recordTrace: true, faults: schedule))
         try checkEveryFaultReached(replay, report: report, path: files[0])

@@ -19,6 +19,8 @@ struct ReplayFile: Equatable {
     var expectedTraceHash: String
     var toolchain: String
     var commit: String
+    /// The build configuration that wrote it (`BuildInfo.configuration`; "unknown" in older files).
+    var configuration: String
 
     var json: JSONValue {
         [
@@ -28,7 +30,7 @@ struct ReplayFile: Equatable {
             "fault_schedule": .array(faults.map { ["family": .string($0.family.rawValue), "subject": .string($0.subject), "detail": .string($0.detail)] }),
             "expected": ["outcome": .string(expectedOutcome), "invariant": expectedInvariant.map { .string($0) } ?? .null,
                          "trace_hash": .string(expectedTraceHash)],
-            "toolchain": .string(toolchain), "commit": .string(commit),
+            "toolchain": .string(toolchain), "commit": .string(commit), "configuration": .string(configuration),
         ]
     }
 

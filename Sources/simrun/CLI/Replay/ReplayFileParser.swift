@@ -23,7 +23,8 @@ struct ReplayFileParser {
             app: try string("app"), scenario: try string("scenario"), variant: try string("variant"), seed: seed,
             size: Int(size), policy: policy, faults: try faults(), expectedOutcome: outcome,
             expectedInvariant: expected["invariant"]?.stringValue, expectedTraceHash: hash,
-            toolchain: root["toolchain"]?.stringValue ?? "unknown", commit: root["commit"]?.stringValue ?? "unknown")
+            toolchain: root["toolchain"]?.stringValue ?? "unknown", commit: root["commit"]?.stringValue ?? "unknown",
+            configuration: root["configuration"]?.stringValue ?? "unknown")
     }
 
     func faults() throws -> [InjectedFault] {

@@ -55,7 +55,8 @@ enum ShrinkCommand {
         let replay = ReplayFile(
             app: target.app, scenario: target.name, variant: target.variant, seed: seed, size: settings.size, policy: settings.policy,
             faults: final.injectedFaults, expectedOutcome: final.outcome.label, expectedInvariant: final.outcome.violations.first?.invariant,
-            expectedTraceHash: final.traceHashHex, toolchain: BuildInfo.toolchain, commit: BuildInfo.commit)
+            expectedTraceHash: final.traceHashHex, toolchain: BuildInfo.toolchain, commit: BuildInfo.commit,
+            configuration: BuildInfo.configuration)
         let path = out ?? "replays/\(target.app)-\(target.name)-\(seed).json"
         try Console.write(replay.json.canonicalText + "\n", to: path, what: "replay file")
         printResult(original: original, result: result, final: final, maxRuns: maxRuns)
