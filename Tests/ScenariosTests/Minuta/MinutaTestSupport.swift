@@ -63,8 +63,8 @@ enum MinutaFixtures {
 
     static func entry(_ id: Int, device: String, epoch: Int = 0, seq: Int, _ entity: EditLedger.Entity, _ entityId: String,
                       _ kind: EditLedger.Kind, _ fields: [(String, String)], status: OperationStatus = .ok) -> EditLedger.Entry {
-        var entry = EditLedger.Entry(id: id, device: device, epoch: epoch, seq: seq, entity: entity, entityId: entityId, kind: kind,
-                                     fields: fields.map { (field: $0.0, value: $0.1) })
+        let write = EditLedger.Write(epoch: epoch, entity: entity, entityId: entityId, kind: kind, fields: fields.map { (field: $0.0, value: $0.1) })
+        var entry = EditLedger.Entry(id: id, device: device, seq: seq, write: write)
         entry.status = status
         return entry
     }

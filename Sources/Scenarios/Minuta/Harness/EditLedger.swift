@@ -28,24 +28,23 @@ enum EditLedger {
         var movesMonth = false
     }
 
-    /// One edit as the checkers read it: its write, its device and order, and its status.
+    /// One edit as the checkers read it: its write (whose fields read through, `entry.entityId`),
+    /// its device and order, and its status.
+    @dynamicMemberLookup
     struct Entry: Sendable {
         /// The operation's id in the history.
         var id: Int
         var device: String
-        var epoch: Int
         /// Order of invocation (compared only between edits of one device).
         var seq: Int
-        var entity: Entity
-        var entityId: String
-        var kind: Kind
-        var fields: [(field: String, value: String)]
-        var movesMonth = false
+        var write: Write
         var status: OperationStatus = .invoked
+
+        subscript<Value>(dynamicMember field: KeyPath<Write, Value>) -> Value { write[keyPath: field] }
 
         /// Whether `self` happened before `other`: an earlier epoch, or earlier on the same device.
         func precedes(_ other: Entry) -> Bool {
-            epoch < other.epoch || (device == other.device && seq < other.seq)
+            write.epoch < other.write.epoch || (device == other.device && seq < other.seq)
         }
 
         /// Neither precedes the other.
@@ -64,11 +63,9 @@ enum EditLedger {
     /// Every edit in `history`, in invocation order.
     static func entries(in history: History) -> [Entry] {
         history.records(Write.self).map { record in
-            let write = record.payload, operation = record.operation
+            let operation = record.operation
             precondition(operation.name == operationName, "an edit is recorded under its own operation name")
-            return Entry(id: operation.id, device: operation.process, epoch: write.epoch, seq: operation.id, entity: write.entity,
-                         entityId: write.entityId, kind: write.kind, fields: write.fields, movesMonth: write.movesMonth,
-                         status: operation.status)
+            return Entry(id: operation.id, device: operation.process, seq: operation.id, write: record.payload, status: operation.status)
         }
     }
 }
