@@ -112,6 +112,7 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         let allocation = hand(.allocate(assetID: "a1", goalID: "g1", amount: Units(3000), historyID: "h1", freshID: "f1"), "tablet", owner: "alice")
         history.complete(allocation, .ok, result: "2026-01", at: 0)
         observe(.serverWins, "tablet")
+        history.complete(hand(.sync, "phone", owner: "alice"), .ok, at: 0)  // a sync confirms no object
         _ = hand(.addGoal(id: "g2", name: "Car", currency: "BTC", target: Units(7), deadlineMillis: 0), "tablet", owner: "alice")
         history.interruptAll(process: "tablet", at: 1)  // the kill cuts the second goal off
 

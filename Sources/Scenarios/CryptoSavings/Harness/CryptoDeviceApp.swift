@@ -39,7 +39,7 @@ struct CryptoDeviceApp: Sendable {
             guard context.isAlive else { return }
             stage.noteMirroredUser(context, app.mirror?.mirroredUser)
             if confirmed, case .sync = action {
-                context.complete(operation, .ok, result: "")
+                context.complete(operation, .ok)  // a sync confirms no object of its own
             } else if confirmed {
                 stage.acknowledge(operation, action, context)
             } else {

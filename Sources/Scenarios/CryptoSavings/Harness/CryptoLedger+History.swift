@@ -48,6 +48,7 @@ extension CryptoLedger {
             case .completed(let id):
                 guard let record = byId[id], record.operation.status == .ok,
                       case .action(let action, let owner, _, _) = record.payload else { continue }
+                if case .sync = action { continue }
                 guard let month = record.result(as: String.self) else {
                     preconditionFailure("a confirmed action ends with the month it was confirmed in")
                 }

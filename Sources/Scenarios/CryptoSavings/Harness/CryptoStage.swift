@@ -5,7 +5,8 @@ import SimHarness
 
 /// One CryptoSavings run's cast: the fake CloudKit, the user's devices (build, iCloud account,
 /// time zone), the actions queued for each app, what the users expect (the ledger, a fold of the
-/// run's history) and what the harness saw (launches, wipes). Scenarios script it; healing and the checks read it.
+/// run's history) and what the harness saw (launches, wipes). Scenarios script it; healing and
+/// the checks read it.
 final class CryptoStage: @unchecked Sendable {
     struct Phone {
         let device: Device
