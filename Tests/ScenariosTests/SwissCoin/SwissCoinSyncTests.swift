@@ -160,6 +160,36 @@ final class SwissCoinSyncTests: XCTestCase {
         XCTAssertTrue(found[0].entities[0].expected.hasPrefix("Changed behind"), "\(found)")
     }
 
+    /// The fields a sync codec can get wrong without the codec noticing: the calendar day a
+    /// device shows (computed by the checker, not the codec) and a split's raw input.
+    func testConvergenceReportsAnotherDayAndALostRawInput() throws {
+        final class Picked: @unchecked Sendable { var shifted = "", zeroed = "" }
+        let picked = Picked()
+        let world = try self.world { stage in
+            let store = LocalStore(files: SetupFiles(device: stage.plans[1].device), cache: stage.storeCache(stage.plans[1].device))
+            var db = try! store.load()
+            let day = db.transactions.firstIndex { $0.date != nil }!
+            db.transactions[day].date! -= 86_400_000  // the day before, as a codec writing the UTC day west of UTC
+            picked.shifted = db.transactions[day].id!
+            let raw = db.transactions.firstIndex { $0.id != picked.shifted && $0.splits.contains { $0.rawAmount != 0 } }!
+            for index in db.transactions[raw].splits.indices { db.transactions[raw].splits[index].rawAmount = 0 }
+            picked.zeroed = db.transactions[raw].id!
+            try! store.save(db)
+        }
+        let (shifted, zeroed) = (picked.shifted, picked.zeroed)
+        let found = check(ConvergenceChecker(), world)
+        XCTAssertEqual(found.map(\.invariant), ["convergence"])
+        let entities = found.first?.entities ?? []
+        XCTAssertEqual(Set(entities.map(\.entity)), ["transaction \(shifted)", "transaction \(zeroed)"], "\(found)")
+        XCTAssertTrue(entities.allSatisfy { $0.location == "device-2 vs server (alice)" }, "\(found)")
+        let server = try XCTUnwrap(world.admin.rows("financial_transactions").first { $0["id"]?.stringValue == shifted })
+        let serverDay = try XCTUnwrap(server["date"]?.stringValue)
+        let dayDiff = try XCTUnwrap(entities.first { $0.entity == "transaction \(shifted)" })
+        XCTAssertTrue(dayDiff.expected.contains(serverDay) && !dayDiff.actual.contains(serverDay), "\(dayDiff)")
+        let rawDiff = try XCTUnwrap(entities.first { $0.entity == "transaction \(zeroed)" })
+        XCTAssertTrue(rawDiff.actual.contains("/0") && rawDiff.expected != rawDiff.actual, "\(rawDiff)")
+    }
+
     func testConvergenceReportsAPendingOutbox() throws {
         let world = try self.world { stage in
             let store = LocalStore(files: SetupFiles(device: stage.plans[1].device), cache: stage.storeCache(stage.plans[1].device))

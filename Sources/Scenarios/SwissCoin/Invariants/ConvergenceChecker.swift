@@ -6,7 +6,8 @@ import SimHarness
 /// convergence: after healing, every device that syncs and is signed in holds exactly the
 /// account's synced entities as the server has them (persons, live transactions, settlements,
 /// groups, subscriptions and their activity, reminders and messages: field for field, money in
-/// minor units, splits, payers, members and subscribers as sets), with nothing left in its outbox.
+/// minor units, a transaction's calendar day in the store's zone, splits (with the user's raw
+/// input), payers, members and subscribers as sets), with nothing left in its outbox.
 struct ConvergenceChecker: InvariantChecker {
     let name = "convergence"
 
@@ -62,7 +63,10 @@ enum SyncedView {
         }
         for tx in db.transactions {
             guard let id = tx.id else { continue }
-            let (row, splits, payers) = codec.fields(tx, [.text, .money])
+            var (row, splits, payers) = codec.fields(tx, [.text, .money])
+            // The calendar day the device shows, computed here rather than by the app's codec (a
+            // codec that pushed another day would otherwise agree with itself).
+            row["date"] = tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: db.timeZoneOffsetSeconds)) } ?? .null
             view["transaction \(id)"] = transactionText(row, splits ?? [], payers ?? [], defaultCurrency)
         }
         // A settlement without both persons is never uploaded (the migration lists it in its skip
@@ -101,14 +105,29 @@ enum SyncedView {
             .joined(separator: " | ")
     }
 
+    /// A transaction as text: its fields, its calendar day and split method, and its splits (with
+    /// the user's raw input) and payers as sets.
     static func transactionText(_ row: [String: JSONValue], _ splits: [JSONValue], _ payers: [JSONValue], _ defaultCurrency: String) -> String {
         let currency = row["currency"]?.stringValue ?? defaultCurrency
         func minor(_ value: JSONValue?) -> String { ServerSnapshot.minor(value, currency: currency).map(String.init) ?? "?" }
-        func set(_ items: [JSONValue], _ person: String) -> String {
-            items.map { "\(($0[person]?.stringValue ?? "").prefix(8)):\(minor($0["amount"]))" }.sorted().joined(separator: ",")
+        func set(_ items: [JSONValue], _ person: String, raw: Bool) -> String {
+            items.map { "\(($0[person]?.stringValue ?? "").prefix(8)):\(minor($0["amount"]))" + (raw ? "/\(rawCents($0["raw_amount"]))" : "") }
+                .sorted().joined(separator: ",")
         }
         return [text(row["title"]), text(row["note"]), minor(row["amount"]), text(row["currency"]), text(row["payer_id"]).prefix(8).description,
-                "splits[\(set(splits, "owed_by_id"))]", "payers[\(set(payers, "paid_by_id"))]"].joined(separator: " | ")
+                text(row["split_method"]), text(row["date"]),
+                "splits[\(set(splits, "owed_by_id", raw: true))]", "payers[\(set(payers, "paid_by_id", raw: false))]"].joined(separator: " | ")
+    }
+
+    /// A split's `raw_amount` (the user's input; `numeric(12,2)` on the server, a `Double` in the
+    /// store) in hundredths; absent or NULL is the store's 0 (unset).
+    static func rawCents(_ value: JSONValue?) -> String {
+        switch value {
+        case .double(let d)?: return String(Int64((d * 100).rounded()))
+        case .int(let i)?: return String(i * 100)
+        case .string(let s)?: return DecimalText.minorUnits(s, digits: 2).map(String.init) ?? "?\(s)"
+        default: return "0"
+        }
     }
 
     static func settlementText(_ row: [String: JSONValue], _ defaultCurrency: String) -> String {
