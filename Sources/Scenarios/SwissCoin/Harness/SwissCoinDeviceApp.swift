@@ -79,6 +79,8 @@ struct SwissCoinDeviceApp: Sendable {
     var probe: any PhaseProbe = NoPhaseProbe()
     /// How many times the user taps Retry in one launch before giving up until the next launch.
     var retriesPerLaunch = 4
+    /// Changes per pulled page (`SyncEngine.pullPageSize`).
+    var pullPageSize = SyncEngine.defaultPullPageSize
 
     func main(_ context: DeviceContext) async {
         while true {
@@ -89,7 +91,7 @@ struct SwissCoinDeviceApp: Sendable {
             let session = SwissCoinSession(
                 context: context, client: client, store: LocalStore(files: DeviceFileStore(context), cache: storeCache),
                 defaults: DeviceKeyValueStore(context), files: DeviceFileStore(context), variant: variant, ledger: ledger, script: script,
-                probe: probe)
+                probe: probe, pullPageSize: pullPageSize)
             guard await session.run() else { return }
         }
     }

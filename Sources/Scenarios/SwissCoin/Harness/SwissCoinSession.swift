@@ -17,6 +17,8 @@ struct SwissCoinSession {
     let script: UserScript
     /// Where the app says which phase it entered (the kill injector's cue).
     var probe: any PhaseProbe = NoPhaseProbe()
+    /// Changes per pulled page (`SyncEngine.pullPageSize`).
+    var pullPageSize = SyncEngine.defaultPullPageSize
 
     /// Shared between the script and the sync loop (same thread; see the type's comment).
     final class Shared: @unchecked Sendable {
@@ -30,6 +32,7 @@ struct SwissCoinSession {
     /// the user signed in again (the app's flow starts over for that account).
     func run() async -> Bool {
         guard let account = await readyAccount() else { return false }
+        if pullPageSize != SyncEngine.defaultPullPageSize { context.record("harness pulls pages of \(pullPageSize) changes") }
         let shared = Shared(self)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await shared.session.runScript(account, shared) }
@@ -72,6 +75,7 @@ struct SwissCoinSession {
             defaultCurrency: defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD",
             log: { context.record("app \($0)") })
         engine.probe = probe
+        engine.pullPageSize = pullPageSize
         return engine
     }
 
@@ -209,6 +213,7 @@ struct SwissCoinSession {
             do {
                 let pass = try await engine.sync()
                 ledger.passEnded(device, error: nil)
+                if pass.pulled > pullPageSize { context.sometimes("swisscoin: a pull took several pages") }
                 attempt = 0
                 let caughtUp = pass.pushed == 0 && pass.pulled == 0 && !engine.hasPendingChanges
                 if shared.scriptDone && caughtUp { return }

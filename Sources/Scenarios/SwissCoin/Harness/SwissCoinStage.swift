@@ -37,6 +37,12 @@ final class SwissCoinStage: @unchecked Sendable {
     let size: Int
     private(set) var accounts: [Account] = []
     private(set) var plans: [DevicePlan] = []
+    /// Changes per pulled page in this run's sync sessions: the app's 200 in half the seeds, a
+    /// small page in the others, so that the small dataset (fewer than 200 changes per account)
+    /// also pulls in several pages and a paging bug cannot hide at `--size 0`.
+    let pullPageSize: Int
+    static let pullPageSizes = [SyncEngine.defaultPullPageSize, SyncEngine.defaultPullPageSize, SyncEngine.defaultPullPageSize, 7, 13, 50]
+
     /// Where each device's session should end up (changed by account switches).
     var signedIn: [String: String] = [:]
     /// Field values the user changed on the web and the server acknowledged (no-lost-update).
@@ -46,6 +52,8 @@ final class SwissCoinStage: @unchecked Sendable {
         self.sim = sim
         self.variant = variant
         self.size = size
+        var pages = sim.random.fork("swisscoin:pull-page")
+        pullPageSize = Self.pullPageSizes[pages.below(Self.pullPageSizes.count)]
         kills = KillInjector(sim: sim, label: "swisscoin: ")
         var schema = sim.random.fork("swisscoin:schema")
         // The fix for SC-9 needs a unique (group_id, person_id) constraint; the seed's schema may or
@@ -141,9 +149,11 @@ final class SwissCoinStage: @unchecked Sendable {
     }
 
     func launch(_ device: Device) {
-        let app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports, storeCache: storeCache(device),
+        var app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports, storeCache: storeCache(device),
                                      ledger: ledger, probe: kills.probe(for: device))
-        device.launch { context in await app.main(context) }
+        app.pullPageSize = pullPageSize
+        let launched = app
+        device.launch { context in await launched.main(context) }
     }
 
     /// Healing: faults off, killed devices relaunched; a device whose migration has not completed

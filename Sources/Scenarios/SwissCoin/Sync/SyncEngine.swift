@@ -38,6 +38,11 @@ public final class SyncEngine {
     public var probe: any PhaseProbe = NoPhaseProbe()
     /// Rebases of one change before the pass gives up on it (another device keeps winning).
     let maxRebases = 5
+    /// The app's page of pulled changes.
+    public static let defaultPullPageSize = 200
+    /// Changes asked for per `sync_pull` page (a test harness asks for smaller pages, so that a
+    /// small dataset still pulls in several pages).
+    public var pullPageSize = SyncEngine.defaultPullPageSize
     /// Where the pulled entities sit in the store, kept from one page to the next.
     private var positions = EntityPositions()
 
@@ -204,7 +209,7 @@ public final class SyncEngine {
         while true {
             try await ensureSameAccount(account)
             let cursor = try store.load().sync?.cursor ?? 0
-            let answer = try await client.invoke(function: "sync_pull", body: ["cursor": .int(cursor), "limit": .int(200)])
+            let answer = try await client.invoke(function: "sync_pull", body: ["cursor": .int(cursor), "limit": .int(Int64(pullPageSize))])
             guard let changes = answer["changes"]?.arrayValue, let next = answer["cursor"]?.intValue else {
                 throw SyncError.malformedAnswer(answer.canonicalText)
             }
