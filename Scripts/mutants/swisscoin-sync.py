@@ -6,12 +6,29 @@ Known equivalent mutants (no observable harm, so no scenario can catch them):
   entity anyway.
 - revision-not-saved: the next push carries a stale base revision, the server answers `conflict`
   with the current one, the engine rebases and pushes again: one more round trip, same data.
+
+The last eight come from an independent check (a reviewer who had not written the sync code,
+2026-11-24; 60 seeds of each scenario, --size 0). Five were caught from the start:
+pull-incremental-skips-deleted 78/420, push-records-conflict 186/420, rebase-keeps-stale-base
+182/420, store-switch-owner-mixup 92/420, pull-child-only-change-hidden 8/420. Three slipped past:
+- pull-cursor-high-water (0/420): at --size 0 an account has fewer than 200 changes, so no pull had
+  a second page. Half the seeds now pull in pages of 7, 13 or 50: 180/420, first at seed 1.
+- create-date-utc (0/420): convergence did not compare a transaction's day, and the expected day
+  came through the same codec. Convergence now computes the day the device shows itself: 84/420,
+  first at seed 2 (the zones west of UTC).
+- pull-drops-raw-amount (420/420, but only because round-trip-fidelity's expectation went through
+  the mutated codec): convergence now compares each split's raw input: 420/420 by convergence too.
+With both changes pull-child-only-change-hidden is caught in 21/420 (first at seed 3).
 """
 SCENARIOS = ["swisscoin/conflicting-edits", "swisscoin/offline-edits-then-sync",
              "swisscoin/first-sync-with-existing-cloud-data", "swisscoin/sign-out-during-sync",
-             "swisscoin/account-switch-after-sync", "swisscoin/long-sync-session"]
+             "swisscoin/account-switch-after-sync", "swisscoin/long-sync-session",
+             "swisscoin/restored-device-migrates-during-sync"]
 E = "Sources/Scenarios/SwissCoin/Sync/SyncEngine.swift"
 P = "Sources/Scenarios/SwissCoin/Backend/SyncPullFunction.swift"
+C = "Sources/Scenarios/SwissCoin/Sync/SyncRowCodec.swift"
+S = "Sources/Scenarios/SwissCoin/Sync/StoreSwitcher.swift"
+U = "Sources/Scenarios/SwissCoin/Backend/SyncPushFunction.swift"
 MUTANTS = [
  ("pull-overwrites-pending", E,
   "db.transactions[index] = codec.transaction(from: row, splits: splits, payers: payers, over: db.transactions[index], keeping: pending)",
@@ -75,4 +92,40 @@ MUTANTS = [
   "try settle(change) { sync in if let revision { sync.revisions[key] = revision } }",
   "try settle(change) { _ in }",
   "the revision the server answers is not saved: the next push carries a stale base"),
+# An independent check (a reviewer who had not written the sync code), 2026-11-24:
+ ("pull-cursor-high-water", P,
+  """"cursor": .int(page.last?.seq ?? cursor),""",
+  """"cursor": .int(items.last?.seq ?? cursor),""",
+  "sync_pull answers the newest sequence it computed, not the page's last: with more than one page, every page after the first is skipped"),
+ ("pull-child-only-change-hidden", P,
+  """            if !others.isEmpty { parents += try select(parent.table, [.in("id", others)]) }
+""",
+  "",
+  "an incremental pull only returns parents whose own change_seq moved: splits/payers (members, subscribers) written without their parent row never reach a device that already pulled the parent"),
+ ("pull-incremental-skips-deleted", P,
+  "var parents = try select(parent.table, [newer])",
+  """var parents = try select(parent.table, [newer, .isNull("deleted_at")])""",
+  "an incremental pull reads live parent rows only: a transaction's soft delete reaches only devices whose first pull comes after it"),
+ ("push-records-conflict", U,
+  """if answer.outcome != "conflict" {""",
+  """if !answer.outcome.isEmpty {""",
+  "sync_push records every outcome in sync_changes, conflicts included: the rebased retry (same change id) is answered 'conflict' from the record forever"),
+ ("rebase-keeps-stale-base", E,
+  """                try update { db in db.sync?.revisions[key] = revision }
+""",
+  "",
+  "a conflict does not save the server's revision: the rebased push carries the same stale base"),
+ ("create-date-utc", C,
+  """row["date"] = tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds)) } ?? .null""",
+  """row["date"] = tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: 0)) } ?? .null""",
+  "a transaction created after the migration is pushed with the UTC calendar day, not the store's (SC-21 in the sync path)"),
+ ("pull-drops-raw-amount", C,
+  """amount: ServerRows.major($0["amount"], currency: currency),
+                                                      rawAmount: raw($0["raw_amount"])) }""",
+  """amount: ServerRows.major($0["amount"], currency: currency)) }""",
+  "a pulled split's raw_amount is not decoded (0 locally); that device's next money push writes 0 over the user's input"),
+ ("store-switch-owner-mixup", S,
+  "fresh.ownerAccountId = account",
+  "fresh.ownerAccountId = owner",
+  "the new account's fresh store is tagged with the previous owner: the next switch files it as the previous owner's, over her set-aside store and outbox"),
 ]
