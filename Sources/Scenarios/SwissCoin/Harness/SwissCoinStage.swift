@@ -41,6 +41,7 @@ final class SwissCoinStage: @unchecked Sendable {
     /// small page in the others, so that the small dataset (fewer than 200 changes per account)
     /// also pulls in several pages and a paging bug cannot hide at `--size 0`.
     let pullPageSize: Int
+    /// What `pullPageSize` is drawn from, each entry equally likely.
     static let pullPageSizes = [SyncEngine.defaultPullPageSize, SyncEngine.defaultPullPageSize, SyncEngine.defaultPullPageSize, 7, 13, 50]
 
     /// Where each device's session should end up (changed by account switches).

@@ -120,7 +120,8 @@ enum SyncedView {
     }
 
     /// A split's `raw_amount` (the user's input; `numeric(12,2)` on the server, a `Double` in the
-    /// store) in hundredths; absent or NULL is the store's 0 (unset).
+    /// store) in hundredths, rounded (the app's inputs have at most two decimals); absent or NULL
+    /// is the store's 0 (unset).
     static func rawCents(_ value: JSONValue?) -> String {
         switch value {
         case .double(let d)?: return String(Int64((d * 100).rounded()))
