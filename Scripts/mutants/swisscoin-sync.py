@@ -128,4 +128,8 @@ MUTANTS = [
   "fresh.ownerAccountId = account",
   "fresh.ownerAccountId = owner",
   "the new account's fresh store is tagged with the previous owner: the next switch files it as the previous owner's, over her set-aside store and outbox"),
+ ("pull-drops-group", C,
+  """payerId: nil, createdById: row["created_by_id"]?.stringValue, groupId: row["group_id"]?.stringValue)""",
+  """payerId: nil, createdById: row["created_by_id"]?.stringValue, groupId: nil)""",
+  "a transaction first seen in a pull is stored without its group (convergence compares a transaction's group)"),
 ]

@@ -161,9 +161,9 @@ final class SwissCoinSyncTests: XCTestCase {
     }
 
     /// The fields a sync codec can get wrong without the codec noticing: the calendar day a
-    /// device shows (computed by the checker, not the codec) and a split's raw input.
-    func testConvergenceReportsAnotherDayAndALostRawInput() throws {
-        final class Picked: @unchecked Sendable { var shifted = "", zeroed = "" }
+    /// device shows (computed by the checker, not the codec), a split's raw input, a group.
+    func testConvergenceReportsAnotherDayALostRawInputAndALostGroup() throws {
+        final class Picked: @unchecked Sendable { var shifted = "", zeroed = "", ungrouped = "" }
         let picked = Picked()
         let world = try self.world { stage in
             let store = LocalStore(files: SetupFiles(device: stage.plans[1].device), cache: stage.storeCache(stage.plans[1].device))
@@ -174,13 +174,16 @@ final class SwissCoinSyncTests: XCTestCase {
             let raw = db.transactions.firstIndex { $0.id != picked.shifted && $0.splits.contains { $0.rawAmount != 0 } }!
             for index in db.transactions[raw].splits.indices { db.transactions[raw].splits[index].rawAmount = 0 }
             picked.zeroed = db.transactions[raw].id!
+            let grouped = db.transactions.firstIndex { ![picked.shifted, picked.zeroed].contains($0.id!) && $0.groupId != nil }!
+            db.transactions[grouped].groupId = nil
+            picked.ungrouped = db.transactions[grouped].id!
             try! store.save(db)
         }
-        let (shifted, zeroed) = (picked.shifted, picked.zeroed)
+        let (shifted, zeroed, ungrouped) = (picked.shifted, picked.zeroed, picked.ungrouped)
         let found = check(ConvergenceChecker(), world)
         XCTAssertEqual(found.map(\.invariant), ["convergence"])
         let entities = found.first?.entities ?? []
-        XCTAssertEqual(Set(entities.map(\.entity)), ["transaction \(shifted)", "transaction \(zeroed)"], "\(found)")
+        XCTAssertEqual(Set(entities.map(\.entity)), ["transaction \(shifted)", "transaction \(zeroed)", "transaction \(ungrouped)"], "\(found)")
         XCTAssertTrue(entities.allSatisfy { $0.location == "device-2 vs server (alice)" }, "\(found)")
         let server = try XCTUnwrap(world.admin.rows("financial_transactions").first { $0["id"]?.stringValue == shifted })
         let serverDay = try XCTUnwrap(server["date"]?.stringValue)

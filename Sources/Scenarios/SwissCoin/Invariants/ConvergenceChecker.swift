@@ -67,6 +67,7 @@ enum SyncedView {
             // The calendar day the device shows, computed here rather than by the app's codec (a
             // codec that pushed another day would otherwise agree with itself).
             row["date"] = tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: db.timeZoneOffsetSeconds)) } ?? .null
+            row["group_id"] = tx.groupId.map(JSONValue.string) ?? .null
             view["transaction \(id)"] = transactionText(row, splits ?? [], payers ?? [], defaultCurrency)
         }
         // A settlement without both persons is never uploaded (the migration lists it in its skip
@@ -105,8 +106,8 @@ enum SyncedView {
             .joined(separator: " | ")
     }
 
-    /// A transaction as text: its fields, its calendar day and split method, and its splits (with
-    /// the user's raw input) and payers as sets.
+    /// A transaction as text: its fields, its calendar day, split method and group, and its splits
+    /// (with the user's raw input) and payers as sets.
     static func transactionText(_ row: [String: JSONValue], _ splits: [JSONValue], _ payers: [JSONValue], _ defaultCurrency: String) -> String {
         let currency = row["currency"]?.stringValue ?? defaultCurrency
         func minor(_ value: JSONValue?) -> String { ServerSnapshot.minor(value, currency: currency).map(String.init) ?? "?" }
@@ -115,7 +116,7 @@ enum SyncedView {
                 .sorted().joined(separator: ",")
         }
         return [text(row["title"]), text(row["note"]), minor(row["amount"]), text(row["currency"]), text(row["payer_id"]).prefix(8).description,
-                text(row["split_method"]), text(row["date"]),
+                text(row["split_method"]), text(row["date"]), "group " + text(row["group_id"]).prefix(8),
                 "splits[\(set(splits, "owed_by_id", raw: true))]", "payers[\(set(payers, "paid_by_id", raw: false))]"].joined(separator: " | ")
     }
 
