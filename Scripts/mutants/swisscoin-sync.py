@@ -19,6 +19,7 @@ pull-incremental-skips-deleted 78/420, push-records-conflict 186/420, rebase-kee
 - pull-drops-raw-amount (420/420, but only because round-trip-fidelity's expectation went through
   the mutated codec): convergence now compares each split's raw input: 420/420 by convergence too.
 With both changes pull-child-only-change-hidden is caught in 21/420 (first at seed 3).
+pull-drops-group (added with the group comparison in convergence): 332/420, first at seed 1.
 """
 SCENARIOS = ["swisscoin/conflicting-edits", "swisscoin/offline-edits-then-sync",
              "swisscoin/first-sync-with-existing-cloud-data", "swisscoin/sign-out-during-sync",
