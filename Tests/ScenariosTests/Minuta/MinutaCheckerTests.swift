@@ -45,7 +45,7 @@ final class MinutaCheckerTests: XCTestCase {
     func testNoLossReportsAMissingLegacyRecordAndALostSequentialEdit() {
         var view = F.view
         view.records.removeAll { $0.id == F.recordDecember.id }
-        let edit = F.entry(0, device: "device-1", seq: 1, .record, F.recordJanuary.id, .edit, [("comment", "edited")])
+        let edit = F.entry(0, device: "device-1", .record, F.recordJanuary.id, .edit, [("comment", "edited")])
         let found = MinutaNoLossChecker().check(world(views: ["device-1": view], ledger: [edit]), history: History())
         XCTAssertEqual(found.map(\.invariant), ["no-loss"])
         XCTAssertTrue(found[0].entities.contains { $0.entity == "record 22222222" && $0.actual == "missing" }, "\(found)")
@@ -81,9 +81,9 @@ final class MinutaCheckerTests: XCTestCase {
     }
 
     func testNoLostUpdateReportsAConcurrentFieldEditAndAnImageAddThatVanished() {
-        let comment = F.entry(0, device: "device-1", seq: 1, .record, F.recordJanuary.id, .edit, [("comment", "from one")])
-        let tag = F.entry(1, device: "device-2", seq: 1, .record, F.recordJanuary.id, .edit, [("tagId", F.tagB.id)])
-        let image = F.entry(2, device: "device-2", seq: 2, .record, F.recordJanuary.id, .edit, [("image+", "b.jpg")])
+        let comment = F.entry(0, device: "device-1", .record, F.recordJanuary.id, .edit, [("comment", "from one")])
+        let tag = F.entry(1, device: "device-2", .record, F.recordJanuary.id, .edit, [("tagId", F.tagB.id)])
+        let image = F.entry(2, device: "device-2", .record, F.recordJanuary.id, .edit, [("image+", "b.jpg")])
         var view = F.view
         view.records[0].tagId = F.tagB.id  // the comment edit and the image add are gone
         let found = MinutaNoLostUpdateChecker().check(world(views: ["device-1": view], ledger: [comment, tag, image]), history: History())
@@ -93,7 +93,7 @@ final class MinutaCheckerTests: XCTestCase {
     }
 
     func testNoResurrectionReportsADeletedRecordThatIsBack() {
-        let delete = F.entry(0, device: "device-1", seq: 1, .record, F.recordNewYear.id, .delete, [])
+        let delete = F.entry(0, device: "device-1", .record, F.recordNewYear.id, .delete, [])
         let found = MinutaNoResurrectionChecker().check(world(views: ["device-1": F.view], ledger: [delete]), history: History())
         XCTAssertEqual(found.map(\.invariant), ["no-resurrection"])
         XCTAssertEqual(found[0].entities.first?.entity, "record 33333333")

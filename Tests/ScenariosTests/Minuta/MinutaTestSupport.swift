@@ -61,10 +61,10 @@ enum MinutaFixtures {
         return document.save()
     }
 
-    static func entry(_ id: Int, device: String, epoch: Int = 0, seq: Int, _ entity: EditLedger.Entity, _ entityId: String,
+    static func entry(_ id: Int, device: String, epoch: Int = 0, _ entity: EditLedger.Entity, _ entityId: String,
                       _ kind: EditLedger.Kind, _ fields: [(String, String)], status: OperationStatus = .ok) -> EditLedger.Entry {
         let write = EditLedger.Write(epoch: epoch, entity: entity, entityId: entityId, kind: kind, fields: fields.map { (field: $0.0, value: $0.1) })
-        var entry = EditLedger.Entry(id: id, device: device, seq: seq, write: write)
+        var entry = EditLedger.Entry(id: id, device: device, write: write)
         entry.status = status
         return entry
     }

@@ -32,11 +32,10 @@ enum EditLedger {
     /// its device and order, and its status.
     @dynamicMemberLookup
     struct Entry: Sendable {
-        /// The operation's id in the history.
+        /// The operation's id in the history: ids follow invocation order, so they also order one
+        /// device's edits.
         var id: Int
         var device: String
-        /// Order of invocation (compared only between edits of one device).
-        var seq: Int
         var write: Write
         var status: OperationStatus = .invoked
 
@@ -44,7 +43,7 @@ enum EditLedger {
 
         /// Whether `self` happened before `other`: an earlier epoch, or earlier on the same device.
         func precedes(_ other: Entry) -> Bool {
-            write.epoch < other.write.epoch || (device == other.device && seq < other.seq)
+            write.epoch < other.write.epoch || (device == other.device && id < other.id)
         }
 
         /// Neither precedes the other.
@@ -65,7 +64,7 @@ enum EditLedger {
         history.records(Write.self).map { record in
             let operation = record.operation
             precondition(operation.name == operationName, "an edit is recorded under its own operation name")
-            return Entry(id: operation.id, device: operation.process, seq: operation.id, write: record.payload, status: operation.status)
+            return Entry(id: operation.id, device: operation.process, write: record.payload, status: operation.status)
         }
     }
 }
