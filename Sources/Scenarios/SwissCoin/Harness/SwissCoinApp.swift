@@ -35,7 +35,7 @@ public enum SwissCoinApp {
             (.verifyPrimaryOnly, upload, 5), (.verifyPrintOnly, blind, 5), (.staleLocalIdentity, upload, 5),
             (.doubleMoney, upload, 5), (.rawAmountDropped, upload, 5), (.timestampForDate, upload, 5),
             (.silentSkip, upload, 5), (.staleProgressCounts, upload, 5), (.photoUploadWithoutUpsert, upload, 5),
-            (.sessionNotRechecked, "sign-out-during-sync", 150), (.subscriptionCurrencyDropped, upload, 5),
+            (.sessionNotRechecked, "sign-out-during-sync", 40), (.subscriptionCurrencyDropped, upload, 5),
             (.syncWholeRowPush, "conflicting-edits", 20), (.syncHardDelete, "conflicting-edits", 20),
             (.wipeOnSignOut, "sign-out-during-sync", 10),
             (.childrenReaddedAfterSync, "restored-device-migrates-during-sync", 5),

@@ -24,6 +24,8 @@ struct SwissCoinSession {
     final class Shared: @unchecked Sendable {
         var scriptDone = false
         var restart = false
+        /// Pushes the sync loop's passes had acknowledged (a `whilePushing` step's cue).
+        var acknowledged = 0
         let session: SwissCoinSession
         init(_ session: SwissCoinSession) { self.session = session }
     }
@@ -93,6 +95,7 @@ struct SwissCoinSession {
         for step in ahead {
             let wait = origin + step.atMilliseconds * 1_000_000 - context.clock.now.nanoseconds
             if wait > 0 { try? await context.sleep(for: .nanoseconds(wait)) }
+            if step.whilePushing { await waitUntilPushing(shared) }
             guard context.isAlive, !Task.isCancelled else { return }
             let signedIn = await client.currentSession()?.userId
             switch step.action {
@@ -126,6 +129,21 @@ struct SwissCoinSession {
             } catch {
                 context.record("app edit failed: \(error)")
             }
+        }
+    }
+
+    /// Waits until a pass has had a push acknowledged since now and still has changes to push
+    /// (polled every 20 virtual ms, at most `UserScript.cueBoundMilliseconds`).
+    func waitUntilPushing(_ shared: Shared) async {
+        let before = shared.acknowledged
+        let bound = context.clock.now.nanoseconds + UserScript.cueBoundMilliseconds * 1_000_000
+        while context.isAlive, !Task.isCancelled, context.clock.now.nanoseconds < bound {
+            if shared.acknowledged > before, ((try? store.load())?.sync?.outbox.isEmpty ?? true) == false {
+                context.record("app user acts while a pass is pushing")
+                context.sometimes("swisscoin: the user acted mid-push")
+                return
+            }
+            try? await context.sleep(for: .milliseconds(20))
         }
     }
 
@@ -200,6 +218,7 @@ struct SwissCoinSession {
         let engine = self.engine()
         let device = context.deviceName
         engine.onAcknowledged = { [ledger, context] ack in
+            shared.acknowledged += 1
             ledger.acknowledged(device, account, ack, at: context.clock.now.nanoseconds)
         }
         var attempt = 0

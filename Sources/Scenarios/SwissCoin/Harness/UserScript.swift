@@ -25,7 +25,15 @@ struct UserScript: Sendable {
         /// Virtual milliseconds after the device's first session began (`SyncLedger.origin`).
         var atMilliseconds: Int64
         var action: Action
+        /// Taken only once a sync pass of the session has had a push acknowledged since the step's
+        /// time and still has changes to push: the user acts while the app shows it syncing (at
+        /// most `cueBoundMilliseconds` later; then anyway).
+        var whilePushing = false
     }
+
+    /// How long a `whilePushing` step waits for its cue: longer than a request cut off by going
+    /// offline takes to time out (60 s), which holds up the pass that sent it.
+    static let cueBoundMilliseconds: Int64 = 90_000
 
     /// The account (auth user id) whose user follows the script; another account signed in on
     /// the device does not (nil: whoever is signed in).

@@ -10,6 +10,8 @@ extension SwissCoinScenario {
     ///   pass sees the account change between two pushes with no signed-out gap;
     /// - her sessions are revoked ("sign out of all devices" on the web): the phone's next request
     ///   is refused, the SDK ends the session, and a minute or so later she signs in again.
+    /// In half the seeds of the first two the account changes right after one of the pass's pushes
+    /// was acknowledged, with more still to push.
     /// Half the seeds also give access tokens a short life (20–120 s, a compressed day of use), so
     /// tokens expire and refresh during the migration and the pushes, under the same faults.
     /// Nothing of Alice's may be pushed under Bob, nothing she saved may be lost; Alice's phone
@@ -20,7 +22,7 @@ extension SwissCoinScenario {
             summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
             faults: syncFaults,
             options: .init(tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 }),
-            coverageMarks: syncKillMarks + ["swisscoin: kill in sign-in", "swisscoin: kill in store-switch", "swisscoin: session revoked during a sync pass", "swisscoin: account switched during a sync pass"],
+            coverageMarks: syncKillMarks + ["swisscoin: kill in sign-in", "swisscoin: the user acted mid-push", "swisscoin: kill in store-switch", "swisscoin: session revoked during a sync pass", "swisscoin: account switched during a sync pass"],
             script: { stage in
                 stage.createAccount("alice")
                 stage.createAccount("bob")
@@ -36,14 +38,18 @@ extension SwissCoinScenario {
                 let switchAt = online + Int64(random.below(1_500))
                 let ending = SessionEnding.allCases[random.below(SessionEnding.allCases.count)]
                 let alice = stage.account("alice"), bob = stage.account("bob")
+                // In half the seeds the account changes right after a push of the pass was
+                // acknowledged, with more to push (its own fork: the other seeds keep their runs).
+                var cue = stage.sim.random.fork("sign-out-during-sync:cue")
+                let midPush = cue.chance(1, in: 2)
                 switch ending {
                 case .signOutThenBob:
-                    steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut))
+                    steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut, whilePushing: midPush))
                     steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
                                                  action: .signIn(email: bob.email, password: bob.password)))
                 case .bobSignsIn:
                     steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
-                                                 action: .signIn(email: bob.email, password: bob.password)))
+                                                 action: .signIn(email: bob.email, password: bob.password), whilePushing: midPush))
                 case .revoked:
                     // Alice opens the app a minute or so later, finds herself signed out and signs in
                     // again (after any request cut off by going offline has timed out, so the phone's
