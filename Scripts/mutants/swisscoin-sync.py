@@ -133,4 +133,25 @@ MUTANTS = [
   """payerId: nil, createdById: row["created_by_id"]?.stringValue, groupId: row["group_id"]?.stringValue)""",
   """payerId: nil, createdById: row["created_by_id"]?.stringValue, groupId: nil)""",
   "a transaction first seen in a pull is stored without its group (convergence compares a transaction's group)"),
+ # A contact's details and archiving (edits in every sync scenario's vocabulary since 2026-11-25).
+ ("pull-overwrites-pending-contact", C,
+  """        if !pending.contains(.contact) {
+            person.phoneNumber""",
+  """        if true {
+            person.phoneNumber""",
+  "a pulled person overwrites a contact edit (number, colour) not pushed yet"),
+ ("archive-not-pulled", C,
+  """        if !pending.contains(.archived) { person.isArchived = row["is_archived"]?.boolValue ?? false }
+""",
+  "",
+  "a pull never applies is_archived: another device's archiving (or bringing back) never shows"),
+ ("push-drops-archive", U,
+  """"persons": ["name", "phone_number", "color_hex", "is_archived"],""",
+  """"persons": ["name", "phone_number", "color_hex"],""",
+  "sync_push does not write is_archived: the push is applied, the server keeps the old flag"),
+ ("contact-push-drops-color", C,
+  """                row["color_hex"] = text(person.colorHex)
+""",
+  "",
+  "a contact push carries the number only: the colour the user picked never reaches the server"),
 ]

@@ -157,6 +157,12 @@ struct SwissCoinSession {
         case .renamePerson(let index, let name):
             guard let id = pick(persons, index) else { return nil }
             return try edits.renamePerson(id, to: name)
+        case .editContact(let index, let phone, let color):
+            guard let id = pick(persons, index) else { return nil }
+            return try edits.editContact(id, phone: phone, colorHex: color)
+        case .archivePerson(let index, let archived):
+            guard let id = pick(persons, index) else { return nil }
+            return try edits.setArchived(id, archived)
         case .retitle(let index, let title):
             guard let id = pick(transactions, index) else { return nil }
             return try edits.retitleTransaction(id, title: title, note: "edited on \(context.deviceName)")

@@ -100,16 +100,20 @@ extension SwissCoinStage {
         return ledger.origins[device.name] ?? sim.now.nanoseconds
     }
 
+    /// The colours a contact's detail screen offers.
+    static let contactColors = ["#FF3B30", "#FF9500", "#34C759", "#007AFF", "#AF52DE", "#8E8E93"]
+
     /// `count` seeded edits, `spacing` apart from `start` (ms after the session began), aimed at
-    /// entity indexes drawn from `picks`. With `resplits`, a transaction's debtors may change too
-    /// (off by default, so the other scenarios draw the same scripts as before).
+    /// entity indexes drawn from `picks`: retitles, amounts, renames, a contact's details (number
+    /// and colour, or archived), creates and deletes. With `resplits` (off by default), a
+    /// transaction's debtors may change too.
     func editSteps(_ random: inout SimRandom, device: String, count: Int, startMilliseconds: Int64,
                    spacingMilliseconds: Int64, picks: [Int], creates: Bool = true, deletes: Bool = true,
                    resplits: Bool = false) -> [UserScript.Step] {
         var steps: [UserScript.Step] = []
         for index in 0..<count {
             let pick = picks[random.below(picks.count)]
-            var kinds = ["retitle", "amount", "rename"]
+            var kinds = ["retitle", "amount", "rename", "person"]
             if resplits { kinds.append("resplit") }
             if creates { kinds.append("create") }
             if deletes && random.chance(1, in: 4) { kinds.append("delete") }
@@ -118,6 +122,14 @@ extension SwissCoinStage {
             case "retitle": action = .retitle(pick: pick, title: "\(device) title \(index + 1)")
             case "amount": action = .changeAmount(pick: pick, percent: 50 + random.below(100))
             case "rename": action = .renamePerson(pick: pick, name: "\(device) name \(index + 1)")
+            case "person":
+                // A contact's details: a new number (or none) and colour, or archived / back.
+                if random.chance(1, in: 2) {
+                    let phone = random.chance(1, in: 5) ? nil : "+41 79 \(100 + random.below(900)) \(1000 + random.below(9000))"
+                    action = .editContact(pick: pick, phone: phone, colorHex: Self.contactColors[random.below(Self.contactColors.count)])
+                } else {
+                    action = .archivePerson(pick: pick, archived: random.chance(2, in: 3))
+                }
             case "resplit": action = .resplit(pick: pick, debtor: random.below(4))
             case "create": action = .create(title: "\(device) new \(index + 1)", minor: Int64(100 + random.below(90_000)), debtors: 1 + random.below(3))
             default: action = .delete(pick: pick)

@@ -9,6 +9,10 @@ import SimHarness
 struct UserScript: Sendable {
     enum Action: Sendable, Equatable {
         case renamePerson(pick: Int, name: String)
+        /// A new phone number (nil: cleared) and colour for a contact.
+        case editContact(pick: Int, phone: String?, colorHex: String)
+        /// Archives a contact, or brings it back.
+        case archivePerson(pick: Int, archived: Bool)
         case retitle(pick: Int, title: String)
         case changeAmount(pick: Int, percent: Int)
         /// Changes who shares the transaction: one debtor (`debtor` modulo its splits) leaves it.

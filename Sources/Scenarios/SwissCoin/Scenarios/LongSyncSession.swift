@@ -5,7 +5,7 @@ import SimHarness
 extension SwissCoinScenario {
     /// A long stretch of an app's life after the migration, drawn from the seed rather than
     /// scripted: two or three devices of one account each take a seeded sequence of actions from
-    /// the whole vocabulary (retitles, amounts, renames, creates and deletes aimed at the same few
+    /// the whole vocabulary (retitles, amounts, renames, contact details and archiving, creates and deletes aimed at the same few
     /// entities, signing out and in again), while the network drops them into offline windows and
     /// kills land anywhere in their sync passes, edits, sign-ins, sign-outs and store switches.
     /// Every device must end with the server's data, and nothing saved may be lost.

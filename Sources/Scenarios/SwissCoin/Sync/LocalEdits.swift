@@ -24,6 +24,25 @@ public struct LocalEdits {
         }
     }
 
+    /// Changes a contact's phone number and colour (nil clears the number).
+    public func editContact(_ id: String, phone: String?, colorHex: String) throws -> OutboxChange? {
+        try edit(SyncTables.persons, id, .update, [.contact]) { db in
+            guard let index = db.persons.firstIndex(where: { $0.id == id }) else { return false }
+            db.persons[index].phoneNumber = phone
+            db.persons[index].colorHex = colorHex
+            return true
+        }
+    }
+
+    /// Archives a contact (hidden from pickers, kept in every balance), or brings it back.
+    public func setArchived(_ id: String, _ archived: Bool) throws -> OutboxChange? {
+        try edit(SyncTables.persons, id, .update, [.archived]) { db in
+            guard let index = db.persons.firstIndex(where: { $0.id == id }) else { return false }
+            db.persons[index].isArchived = archived
+            return true
+        }
+    }
+
     /// Changes a transaction's title and note.
     public func retitleTransaction(_ id: String, title: String, note: String?) throws -> OutboxChange? {
         try edit(SyncTables.transactions, id, .update, [.text]) { db in
