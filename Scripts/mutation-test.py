@@ -12,7 +12,8 @@ usage: Scripts/mutation-test.py MUTANTS_FILE [--seeds N] [--size Z] [--only NAME
    eg: Scripts/mutation-test.py Scripts/mutants/swisscoin-sync.py --seeds 100
 
 A mutants file is Python defining SCENARIOS (catalogue names) and MUTANTS, a list of
-(name, path, old text, new text, what the bug is); `old` must occur exactly once in `path`.
+(name, path, old text, new text, what the bug is); `old` must occur exactly once in `path`. For a
+bug in several places of one file, `old` is a list of (old, new) pairs and `new` is None.
 """
 import argparse, json, os, runpy, shutil, subprocess, sys, tempfile
 
@@ -40,10 +41,14 @@ def main():
         for name, path, old, new, what in mutants:
             target = os.path.join(scratch, path)
             text = open(target).read()
-            if text.count(old) != 1:
+            # `old` may be a list of (old, new) pairs: one bug edited in several places of `path`.
+            edits = old if isinstance(old, list) else [(old, new)]
+            if any(text.count(o) != 1 for o, _ in edits):
                 print(f"{name:34} {'stale':>9}  -      the mutant's text is not (uniquely) in {path}")
                 continue
-            open(target, "w").write(text.replace(old, new))
+            for o, n in edits:
+                text = text.replace(o, n)
+            open(target, "w").write(text)
             build = subprocess.run(["swift", "build", "-c", "release", "--product", "simrun"], cwd=scratch,
                                    capture_output=True, text=True)
             if build.returncode != 0:

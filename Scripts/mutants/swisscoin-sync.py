@@ -154,4 +154,15 @@ MUTANTS = [
 """,
   "",
   "a contact push carries the number only: the colour the user picked never reaches the server"),
+ ("contact-columns-swapped", C,
+  [("""                row["phone_number"] = text(person.phoneNumber)
+                row["color_hex"] = text(person.colorHex)""",
+    """                row["phone_number"] = text(person.colorHex)
+                row["color_hex"] = text(person.phoneNumber)"""),
+   ("""            person.phoneNumber = row["phone_number"]?.stringValue
+            person.colorHex = row["color_hex"]?.stringValue""",
+    """            person.phoneNumber = row["color_hex"]?.stringValue
+            person.colorHex = row["phone_number"]?.stringValue""")],
+  None,
+  "a contact's number and colour are swapped both ways: devices agree with each other, the server (and the web) holds them in each other's column"),
 ]

@@ -193,6 +193,41 @@ final class SwissCoinSyncTests: XCTestCase {
         XCTAssertTrue(rawDiff.actual.contains("/0") && rawDiff.expected != rawDiff.actual, "\(rawDiff)")
     }
 
+    /// Convergence projects a device's persons and transactions from the model, not through the
+    /// app's `SyncRowCodec` (a codec wrong in both directions would agree with itself). On healthy
+    /// synced stores (the migrated phone, after contact, archive, amount and create edits, and the
+    /// tablet that pulled everything) the projection is exactly what the fixed codec pushes.
+    func testTheLocalProjectionIsWhatTheFixedCodecPushes() throws {
+        let edits: [UserScript.Step] = [
+            .init(atMilliseconds: 1_000, action: .editContact(pick: 1, phone: nil, colorHex: "#34C759")),
+            .init(atMilliseconds: 1_200, action: .editContact(pick: 2, phone: "+41 79 555 1234", colorHex: "#007AFF")),
+            .init(atMilliseconds: 1_400, action: .archivePerson(pick: 3, archived: true)),
+            .init(atMilliseconds: 1_600, action: .changeAmount(pick: 4, percent: 137)),
+            .init(atMilliseconds: 1_800, action: .create(title: "dinner", minor: 10_001, debtors: 3)),
+        ]
+        let world = try self.world(edits: edits)
+        XCTAssertEqual(check(ConvergenceChecker(), world), [])
+        var compared = 0
+        for plan in world.plans {
+            let db = try XCTUnwrap(world.currentStore(plan.device))
+            let codec = SyncRowCodec(defaultCurrency: "CHF", offsetSeconds: db.timeZoneOffsetSeconds)
+            let view = SyncedView.local(db, defaultCurrency: "CHF")
+            for person in db.persons {
+                XCTAssertEqual(view["person \(person.id!)"], SyncedView.personText(codec.fields(person, [.name, .contact, .archived])))
+                compared += 1
+            }
+            for tx in db.transactions {
+                var (row, splits, payers) = codec.fields(tx, [.text, .money])
+                row["date"] = codec.createFields(tx).row["date"]
+                row["group_id"] = tx.groupId.map(JSONValue.string) ?? .null
+                XCTAssertEqual(view["transaction \(tx.id!)"], SyncedView.transactionText((row, splits ?? [], payers ?? []), "CHF"))
+                compared += 1
+            }
+            XCTAssertTrue(db.persons.contains { $0.isArchived } && db.persons.contains { $0.colorHex == "#007AFF" }, plan.device.name)
+        }
+        XCTAssertGreaterThan(compared, 90)
+    }
+
     func testConvergenceReportsAPendingOutbox() throws {
         let world = try self.world { stage in
             let store = LocalStore(files: SetupFiles(device: stage.plans[1].device), cache: stage.storeCache(stage.plans[1].device))

@@ -54,21 +54,22 @@ struct ConvergenceChecker: InvariantChecker {
 /// Synced entities as comparable text, keyed `table id`: the same projection of a local store and
 /// of the server's rows.
 enum SyncedView {
+    /// The store's synced entities. Persons and transactions (what users edit after the migration)
+    /// are projected here from the model, not through the app's `SyncRowCodec`: a codec that sends
+    /// a field wrong in both directions would otherwise agree with itself.
     static func local(_ db: LocalDatabase, defaultCurrency: String) -> [String: String] {
         let codec = SyncRowCodec(defaultCurrency: defaultCurrency, offsetSeconds: db.timeZoneOffsetSeconds)
         var view: [String: String] = [:]
         for person in db.persons {
             guard let id = person.id else { continue }
-            view["person \(id)"] = personText(codec.fields(person, [.name, .contact, .archived]))
+            view["person \(id)"] = personText([
+                "name": .string(person.name ?? ""), "phone_number": optional(person.phoneNumber),
+                "color_hex": optional(person.colorHex), "is_archived": .bool(person.isArchived),
+            ])
         }
         for tx in db.transactions {
             guard let id = tx.id else { continue }
-            var (row, splits, payers) = codec.fields(tx, [.text, .money])
-            // The calendar day the device shows, computed here rather than by the app's codec (a
-            // codec that pushed another day would otherwise agree with itself).
-            row["date"] = tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: db.timeZoneOffsetSeconds)) } ?? .null
-            row["group_id"] = tx.groupId.map(JSONValue.string) ?? .null
-            view["transaction \(id)"] = transactionText(row, splits ?? [], payers ?? [], defaultCurrency)
+            view["transaction \(id)"] = transactionText(localRow(tx, db.timeZoneOffsetSeconds, defaultCurrency), defaultCurrency)
         }
         // A settlement without both persons is never uploaded (the migration lists it in its skip
         // report), so it stays local only.
@@ -79,6 +80,33 @@ enum SyncedView {
         addLocalPulledOnly(db, codec, to: &view)
         return view
     }
+
+    /// A transaction as the server must hold it, from the model: money in minor units of its
+    /// currency (splits and payers divided to the cent in proportion to what the store holds, as
+    /// the app's money rules send them), the calendar day the device shows (the store's zone),
+    /// each split's raw input.
+    static func localRow(_ tx: FinancialTransaction, _ offsetSeconds: Int, _ defaultCurrency: String)
+        -> (row: [String: JSONValue], splits: [JSONValue], payers: [JSONValue]) {
+        let currency = tx.currency ?? defaultCurrency
+        let total = MinorUnits.from(tx.amount, currency: currency)
+        func money(_ minor: Int64) -> JSONValue { .string(MinorUnits.decimalString(minor, currency: currency)) }
+        let row: [String: JSONValue] = [
+            "title": .string(tx.title ?? ""), "note": optional(tx.note), "amount": money(total), "currency": optional(tx.currency),
+            "payer_id": optional(tx.payerId), "split_method": optional(tx.splitMethod), "group_id": optional(tx.groupId),
+            "date": tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds)) } ?? .null,
+        ]
+        let splitMinor = MinorUnits.reconcile(tx.splits.map(\.amount), total: total, currency: currency)
+        let splits: [JSONValue] = zip(tx.splits, splitMinor).compactMap { split, minor in
+            split.owedById.map { .object(["owed_by_id": .string($0), "amount": money(minor), "raw_amount": .double(split.rawAmount)]) }
+        }
+        let payerMinor = MinorUnits.reconcile(tx.payers.map(\.amount), total: total, currency: currency)
+        let payers: [JSONValue] = zip(tx.payers, payerMinor).compactMap { payer, minor in
+            payer.paidById.map { .object(["paid_by_id": .string($0), "amount": money(minor)]) }
+        }
+        return (row, splits, payers)
+    }
+
+    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
     static func server(_ snapshot: ServerSnapshot, defaultCurrency: String) -> [String: String] {
         var view: [String: String] = [:]
@@ -91,7 +119,7 @@ enum SyncedView {
         }
         for row in snapshot.rows("financial_transactions") {
             let id = row["id"]?.stringValue ?? ""
-            view["transaction \(id)"] = transactionText(row, (splits[id] ?? []).map(JSONValue.object), (payers[id] ?? []).map(JSONValue.object),
+            view["transaction \(id)"] = transactionText((row, (splits[id] ?? []).map(JSONValue.object), (payers[id] ?? []).map(JSONValue.object)),
                                                        defaultCurrency)
         }
         for row in snapshot.rows("settlements") {
@@ -108,7 +136,8 @@ enum SyncedView {
 
     /// A transaction as text: its fields, its calendar day, split method and group, and its splits
     /// (with the user's raw input) and payers as sets.
-    static func transactionText(_ row: [String: JSONValue], _ splits: [JSONValue], _ payers: [JSONValue], _ defaultCurrency: String) -> String {
+    static func transactionText(_ parts: (row: [String: JSONValue], splits: [JSONValue], payers: [JSONValue]), _ defaultCurrency: String) -> String {
+        let (row, splits, payers) = parts
         let currency = row["currency"]?.stringValue ?? defaultCurrency
         func minor(_ value: JSONValue?) -> String { ServerSnapshot.minor(value, currency: currency).map(String.init) ?? "?" }
         func set(_ items: [JSONValue], _ person: String, raw: Bool) -> String {
