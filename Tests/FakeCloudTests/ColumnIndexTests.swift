@@ -81,6 +81,45 @@ final class ColumnIndexTests: XCTestCase {
         }
     }
 
+    /// `WHERE rank > x ORDER BY rank LIMIT n` through the ordered index stops after n rows; it
+    /// returns what a scan, a stable sort and a cut return: ties in stored order, NULL ranks left
+    /// out, rows of another owner hidden by RLS, with offsets, other filters, empty ranges.
+    func testAnOrderedIndexScanWithALimitEqualsSortingAScan() {
+        let plain = SupabaseTestBed(backend: Self.backend(indexed: false))
+        let indexed = SupabaseTestBed(backend: Self.backend(indexed: true))
+        let users = [("a@example.com", 0), ("b@example.com", 1)].map { email, _ in [plain.signUp(email), indexed.signUp(email)] }
+        var random = SimRandom(seed: 7)
+        var ids: [String] = []
+        var compared = 0
+        for step in 0..<300 {
+            let user = users[random.below(2)]
+            let request: TableRequest
+            if ids.isEmpty || random.chance(2, in: 3) {
+                let id = random.uuidString().lowercased()
+                ids.append(id)
+                let rank: JSONValue = random.chance(1, in: 8) ? .null : .int(Int64(random.below(30)))  // many ties
+                request = TableRequest(table: "items", action: .insert([["id": .string(id), "owner_id": .string(user[0].id),
+                                                                         "kind": random.chance(1, in: 2) ? "a" : "b", "rank": rank]]))
+            } else {
+                request = TableRequest(table: "items", action: .update(["rank": .int(Int64(random.below(30)))]),
+                                       filters: [.eq("id", .string(ids[random.below(ids.count)]))])
+            }
+            XCTAssertEqual(plain.table(user[0].token, request).status, indexed.table(user[1].token, request).status, "step \(step)")
+            let bound = JSONValue.int(Int64(random.below(34)) - 2)
+            let ranges: [RowFilter] = [.gt("rank", bound), .gte("rank", bound), .lt("rank", bound), .lte("rank", bound), .gt("rank", .null)]
+            let extra: [RowFilter] = random.chance(1, in: 3) ? [.eq("kind", "a")] : []
+            let query = TableRequest(table: "items", action: .select, filters: extra + [ranges[random.below(ranges.count)]],
+                                     order: [OrderTerm("rank")], limit: random.below(6),
+                                     offset: random.chance(1, in: 3) ? random.below(4) : nil)
+            let reader = users[random.below(2)]
+            let answers = [plain.table(reader[0].token, query), indexed.table(reader[1].token, query)]
+            XCTAssertEqual(answers[0].status, 200)
+            XCTAssertEqual(answers[0].body, answers[1].body, "step \(step), \(query.filters) limit \(query.limit!) offset \(query.offset ?? 0)")
+            compared += answers[0].body.arrayValue?.count ?? 0
+        }
+        XCTAssertGreaterThan(compared, 300, "the queries returned rows to compare")
+    }
+
     func testTheScriptCreatesTheIndex() {
         let statements = PostgresSchemaScript(backend: Self.backend(indexed: true)).statements
         XCTAssertTrue(statements.contains(#"create index on public."items" ("kind")"#), "\(statements)")

@@ -49,6 +49,18 @@ final class SyncPullPagingTests: XCTestCase {
         }
     }
 
+    /// The same rows as a request runner (`page` asks for `ORDER BY change_seq LIMIT n`).
+    static func query(_ select: @escaping (String, [RowFilter]) -> [Row]) -> (TableRequest) -> [Row] {
+        { request in
+            var rows = select(request.table, request.filters)
+            if !request.order.isEmpty {
+                precondition(request.order == [OrderTerm("change_seq")], "only change_seq ascending is asked for")
+                rows.sort { ($0["change_seq"]?.intValue ?? 0) < ($1["change_seq"]?.intValue ?? 0) }
+            }
+            return request.limit.map { Array(rows.prefix($0)) } ?? rows
+        }
+    }
+
     /// Sequences 1…16 spread over persons, parents and children; a parent whose child changed
     /// after it, one whose children are all older, one with no children.
     static var sample: (String, [RowFilter]) -> [Row] { select([3, 9, 14], [
@@ -88,6 +100,46 @@ final class SyncPullPagingTests: XCTestCase {
                 XCTAssertEqual(tail.map(\.change), direct.map(\.change), "kept from \(earlier), paged at \(later)")
             }
         }
+    }
+
+    /// A page read in change order from the cursor (`page(after:limit:query:)`, the path of a
+    /// pull while rows change) is exactly the first `limit` changes after the cursor, and `more`
+    /// says whether others follow: for every cursor and limit, on the sample and on 200 random
+    /// accounts (sequences shuffled over persons, parents and children, children named by
+    /// parents whose own row is older or newer, parents with no children).
+    func testAPageReadInChangeOrderIsTheHeadOfTheChangesAfterItsCursor() throws {
+        var samples = [Self.sample]
+        var random = SimRandom(seed: 11)
+        for _ in 0..<200 {
+            var sequences = Array(Int64(1)...Int64(10 + random.below(30)))
+            random.shuffle(&sequences)
+            var persons: [Int64] = [], parents: [Parent] = []
+            while !sequences.isEmpty {
+                if random.chance(1, in: 4) { persons.append(sequences.removeLast()); continue }
+                let own = sequences.removeLast()
+                var splits: [Int64] = [], payers: [Int64] = []
+                for _ in 0..<random.below(4) where !sequences.isEmpty { splits.append(sequences.removeLast()) }
+                for _ in 0..<random.below(3) where !sequences.isEmpty { payers.append(sequences.removeLast()) }
+                parents.append(Parent(id: "t\(parents.count)", seq: own, splitSeqs: splits, payerSeqs: payers))
+            }
+            samples.append(Self.select(persons, parents))
+        }
+        var pages = 0
+        for select in samples {
+            let query = Self.query(select)
+            let top = (try SyncPullFunction.everyChange(after: 0, select: select)).last?.seq ?? 0
+            for cursor in Int64(0)...(top + 1) {
+                let tail = try SyncPullFunction.changes(after: cursor, select: select)
+                for limit in [1, 2, 3, 5, 8, 200] {
+                    let page = try SyncPullFunction.page(after: cursor, limit: limit, query: query)
+                    XCTAssertEqual(page.changes.map(\.seq), tail.prefix(limit).map(\.seq), "cursor \(cursor), limit \(limit)")
+                    XCTAssertEqual(page.changes.map(\.change), tail.prefix(limit).map(\.change), "cursor \(cursor), limit \(limit)")
+                    XCTAssertEqual(page.more, tail.count > limit, "cursor \(cursor), limit \(limit)")
+                    pages += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(pages, 20_000)
     }
 
     func testFirstIndexFindsTheFirstSequenceAboveTheCursor() {

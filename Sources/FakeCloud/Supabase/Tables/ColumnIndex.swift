@@ -57,6 +57,19 @@ struct ColumnIndex {
         return found.sorted()
     }
 
+    /// Calls `visit` with the position of each row whose value lies in `range`, in ascending
+    /// value order (equal values in stored order), until it returns false: the index scan an
+    /// `ORDER BY column LIMIT n` stops early (the index must be built and ordered).
+    func forEachPosition(inValueOrder range: ClosedRange<Int64>, _ visit: (Int) throws(PostgrestError) -> Bool) throws(PostgrestError) {
+        precondition(isBuilt, "a lookup through an index not built yet")
+        guard let ordered else { preconditionFailure("a range lookup through an unordered index") }
+        var index = Self.firstIndex(in: ordered, notBelow: OrderedEntry(value: range.lowerBound, position: Int.min))
+        while index < ordered.count, ordered[index].value <= range.upperBound {
+            guard try visit(ordered[index].position) else { return }
+            index += 1
+        }
+    }
+
     /// The ascending positions of the rows whose column equals `value` (the index must be built).
     func positions(ofValue value: JSONValue) -> [Int] {
         precondition(isBuilt, "a lookup through an index not built yet")

@@ -29,8 +29,40 @@ extension TableStore {
     /// Through an ordered column index (an integer column): the rows in the range of the first
     /// `gt`, `gte`, `lt` or `lte` on such a column, in stored order.
     private mutating func rangePositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
+        guard let (slot, values) = rangeLookup(schema, filters) else { return nil }
+        guard let values else { return [] }
+        return builtColumnIndex(schema.name, slot).positions(in: values)
+    }
+
+    /// An index scan that stops early, `WHERE column > x … ORDER BY column LIMIT n` (PostgreSQL
+    /// reads such a query through a B-tree index in order and stops after n rows): when the
+    /// request orders by one integer column ascending, has a limit and a range filter on that
+    /// column with an ordered index, the rows it returns, visited in index order; else nil. The
+    /// rows equal a scan's filtered, stably sorted and cut rows (the index keeps equal values in
+    /// stored order, and a range filter never passes a NULL, which the index leaves out).
+    mutating func orderedIndexScan(_ schema: TableSchema, _ request: TableRequest,
+                                   visible: (Row) -> Bool) throws(PostgrestError) -> [Row]? {
+        guard let limit = request.limit, request.order.count == 1, request.order[0].ascending,
+              let (slot, values) = rangeLookup(schema, request.filters, column: request.order[0].column) else { return nil }
+        let wanted = max(0, request.offset ?? 0) + max(0, limit)
+        guard let values, wanted > 0 else { return [] }
+        let stored = rows[schema.name] ?? []
+        let filters = PreparedFilters(request.filters, schema, candidates: wanted)
+        var found: [Row] = []
+        try builtColumnIndex(schema.name, slot).forEachPosition(inValueOrder: values) { (position) throws(PostgrestError) -> Bool in
+            if try filters.matches(stored[position]), visible(stored[position]) { found.append(stored[position]) }
+            return found.count < wanted
+        }
+        return Array(found.dropFirst(max(0, request.offset ?? 0)))
+    }
+
+    /// The ordered index slot and value range of the first `gt`, `gte`, `lt` or `lte` on an
+    /// ordered-indexed column (on `column` only, when given); values nil when the range is empty
+    /// or the literal is NULL. Nil when no filter qualifies or a literal does not convert.
+    private func rangeLookup(_ schema: TableSchema, _ filters: [RowFilter], column only: String? = nil)
+        -> (slot: Int, values: ClosedRange<Int64>?)? {
         guard let columnIndexes = columnIndexes[schema.name], columnIndexes.contains(where: \.isOrdered) else { return nil }
-        for filter in filters {
+        for filter in filters where only == nil || filter.column == only {
             let literal: JSONValue, range: (Int64) -> ClosedRange<Int64>?
             switch filter {
             case .gt(_, let v): (literal, range) = (v, { $0 == .max ? nil : ($0 + 1)...Int64.max })
@@ -41,10 +73,9 @@ extension TableStore {
             }
             guard let slot = columnIndexes.firstIndex(where: { $0.column == filter.column && $0.isOrdered }),
                   let type = schema.column(filter.column)?.type else { continue }
-            if literal.isNull { return [] }
+            if literal.isNull { return (slot, nil) }
             guard let bound = (try? RowFilter.convert(literal, type))?.intValue else { return nil }
-            guard let values = range(bound) else { return [] }
-            return builtColumnIndex(schema.name, slot).positions(in: values)
+            return (slot, range(bound))
         }
         return nil
     }
@@ -77,7 +108,7 @@ extension TableStore {
     }
 
     /// A table's column index at `slot`, built now if no statement has used it yet.
-    private mutating func builtColumnIndex(_ table: String, _ slot: Int) -> ColumnIndex {
+    mutating func builtColumnIndex(_ table: String, _ slot: Int) -> ColumnIndex {
         if !columnIndexes[table]![slot].isBuilt { columnIndexes[table]![slot].build(rows[table] ?? []) }
         return columnIndexes[table]![slot]
     }

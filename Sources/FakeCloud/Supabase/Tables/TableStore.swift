@@ -184,6 +184,9 @@ public struct TableStore {
     {
         let policy = policyContext(statement.auth, for: schema.name)
         var result: [Row] = []
+        if let scanned = try orderedIndexScan(schema, request, visible: { schema.security.passesUsing(.select, $0, policy) }) {
+            return scanned
+        }
         let stored = rows[schema.name] ?? []
         let keyed = keyedPositions(schema, request.filters)
         let filters = PreparedFilters(request.filters, schema, candidates: keyed?.count)

@@ -42,32 +42,28 @@ enum SyncPullFunction {
             // computed once per caller and kept while no row the caller can see changes
             // (`FunctionCall.memoized`), and a page is the part of them after `cursor` (see
             // `changes(after:select:)` for why that part is exactly what computing from `cursor`
-            // gives). When rows changed since, only what changed after `cursor` is read (and kept
-            // for the next identical request): a device that pulls while another of the account
-            // uploads reads its new rows, not the whole account.
+            // gives). When rows changed since, the page is read from the rows changed after
+            // `cursor`, in change order, up to its last change (`page(after:limit:query:)`): a
+            // device that pulls while another of the account uploads reads a page's worth of
+            // rows per page, not every change after its cursor again.
             let select = { (table: String, filters: [RowFilter]) throws -> [Row] in try call.select(table, filters) }
-            let items: [(seq: Int64, change: JSONValue)]
+            let page: ArraySlice<(seq: Int64, change: JSONValue)>, more: Bool
             if cursor >= 0, let all = call.remembered("sync_pull|changes", as: [(seq: Int64, change: JSONValue)].self) {
-                items = all
+                (page, more) = slice(all, after: cursor, limit: limit)
             } else if cursor == 0 {
-                items = try call.memoized("sync_pull|changes") { try everyChange(after: 0, select: select) }
+                (page, more) = slice(try call.memoized("sync_pull|changes") { try everyChange(after: 0, select: select) }, after: 0, limit: limit)
             } else if cursor < 0 {
-                items = try everyChange(after: cursor, select: select)
+                (page, more) = slice(try everyChange(after: cursor, select: select), after: cursor, limit: limit)
             } else {
-                // Kept too while nothing the caller sees changes: an idle device asks again, and
-                // the next page's cursor is later, so the same law pages it (one value per
-                // caller: a request from an earlier cursor replaces it).
-                items = try call.memoized("sync_pull|after", reusingIf: { $0.cursor <= cursor }) {
-                    (cursor: cursor, items: try changes(after: cursor, select: select))
-                }.items
+                // Rows changed since the first pull (another device uploads, or this one pushed):
+                // read in change order from the cursor, as far as this page needs.
+                let read = try self.page(after: cursor, limit: limit) { request in try call.query(request) }
+                (page, more) = (read.changes[...], read.more)
             }
-            let start = firstIndex(in: items, after: cursor)
-            let end = min(items.count, start + limit)
-            let page = items[start..<end]
             return FunctionResult(body: [
                 "changes": .array(page.map(\.change)),
                 "cursor": .int(page.last?.seq ?? cursor),
-                "more": .bool(items.count - start > limit),
+                "more": .bool(more),
             ])
         } catch let error as PostgrestError {
             return FunctionResult(status: 400, body: error.body)
@@ -165,6 +161,111 @@ enum SyncPullFunction {
             change[child.key] = .array((rows[id] ?? []).map(JSONValue.object))
         }
         return (key, .object(change))
+    }
+
+    /// The first `limit` changes after `cursor` in `items` (all changes after some cursor at or
+    /// below it), and whether more follow.
+    static func slice(_ items: [(seq: Int64, change: JSONValue)], after cursor: Int64, limit: Int)
+        -> (page: ArraySlice<(seq: Int64, change: JSONValue)>, more: Bool) {
+        let start = firstIndex(in: items, after: cursor)
+        let end = min(items.count, start + limit)
+        return (items[start..<end], items.count - start > limit)
+    }
+
+    /// One pulled table read in change order: the rows fetched and not yet consumed.
+    private struct ChangeStream {
+        enum Kind { case plain, parent(Int), child(Int, ChildSet) }
+        let table: String
+        let kind: Kind
+        var rows: [Row] = []
+        var next = 0
+        /// The sequence of the last row fetched (the cursor, before any).
+        var fetchedTo: Int64
+        /// Whether every row after the cursor has been fetched.
+        var exhausted = false
+
+        var consumed: Bool { next == rows.count }
+    }
+
+    /// The first `limit` changes after `cursor` and whether more follow: exactly
+    /// `changes(after: cursor)`'s first `limit` and `count > limit`, computed from the rows
+    /// changed after the cursor in sequence order (`ORDER BY change_seq LIMIT`, an index scan),
+    /// a batch of each table at a time, only as far as the page reaches.
+    ///
+    /// Why in sequence order works: a change's sequence is the latest of its entity's rows
+    /// (its own or a child's), so once every table has been read up to sequence `high`, every
+    /// entity with a change at or below `high` has had that row read; entities first met in
+    /// this batch get their complete row and child sets (batched `in` lookups), their key is the
+    /// latest sequence among them (for a key above the cursor that equals `changes`' key, which
+    /// counts only children after the cursor), and the changes at or below `high` are final
+    /// and in order. `query` runs a request as the caller (RLS applies).
+    static func page(after cursor: Int64, limit: Int, query: (TableRequest) throws -> [Row]) throws
+        -> (changes: [(seq: Int64, change: JSONValue)], more: Bool) {
+        precondition(limit > 0, "a page holds at least one change")
+        let batch = limit + 1
+        var streams = plainTables.map { ChangeStream(table: $0, kind: .plain, fetchedTo: cursor) }
+        for (index, parent) in parentTables.enumerated() {
+            streams.append(ChangeStream(table: parent.table, kind: .parent(index), fetchedTo: cursor))
+            streams += parent.children.map { ChangeStream(table: $0.table, kind: .child(index, $0), fetchedTo: cursor) }
+        }
+        var decided: Set<String> = []  // "table id" of every entity already keyed
+        var waiting: [(seq: Int64, change: JSONValue)] = []  // keyed, above `high`
+        var found: [(seq: Int64, change: JSONValue)] = []
+        while found.count <= limit {
+            for index in streams.indices where streams[index].consumed && !streams[index].exhausted {
+                let rows = try query(TableRequest(table: streams[index].table, action: .select,
+                                                  filters: [.gt("change_seq", .int(streams[index].fetchedTo))],
+                                                  order: [OrderTerm("change_seq")], limit: batch))
+                precondition(zip(rows, rows.dropFirst()).allSatisfy { seq($0) < seq($1) }, "rows in change order")
+                streams[index].rows = rows
+                streams[index].next = 0
+                streams[index].exhausted = rows.count < batch
+                streams[index].fetchedTo = rows.last.map(seq) ?? streams[index].fetchedTo
+            }
+            let high = streams.filter { !$0.exhausted }.map(\.fetchedTo).min() ?? .max
+            // The rows up to `high`: new plain changes, and the parents they name.
+            var named: [[JSONValue]] = parentTables.map { _ in [] }
+            var parentRows: [[String: Row]] = parentTables.map { _ in [:] }
+            for index in streams.indices {
+                while streams[index].next < streams[index].rows.count, seq(streams[index].rows[streams[index].next]) <= high {
+                    let row = streams[index].rows[streams[index].next]
+                    streams[index].next += 1
+                    switch streams[index].kind {
+                    case .plain:
+                        waiting.append((seq(row), ["table": .string(streams[index].table), "row": .object(row), "seq": .int(seq(row))]))
+                    case .parent(let parent):
+                        guard let id = row["id"], let text = id.stringValue else { continue }
+                        if decided.insert("\(streams[index].table) \(text)").inserted { named[parent].append(id) }
+                        parentRows[parent][text] = row
+                    case .child(let parent, let child):
+                        guard let id = row[child.parentColumn], let text = id.stringValue else { continue }
+                        if decided.insert("\(parentTables[parent].table) \(text)").inserted { named[parent].append(id) }
+                    }
+                }
+            }
+            for (index, parent) in parentTables.enumerated() where !named[index].isEmpty {
+                let unread = named[index].filter { parentRows[index][$0.stringValue!] == nil }
+                let rows = named[index].compactMap { parentRows[index][$0.stringValue!] }
+                    + (unread.isEmpty ? [] : try query(TableRequest(table: parent.table, action: .select, filters: [.in("id", unread)])))
+                var latestChild: [String: Int64] = [:]
+                var childrenOf: [[String: [Row]]] = []
+                for child in parent.children {
+                    let children = try query(TableRequest(table: child.table, action: .select, filters: [.in(child.parentColumn, named[index])]))
+                    for row in children {
+                        let id = row[child.parentColumn]?.stringValue ?? ""
+                        latestChild[id] = max(latestChild[id] ?? 0, seq(row))
+                    }
+                    childrenOf.append(Dictionary(grouping: children) { $0[child.parentColumn]?.stringValue ?? "" })
+                }
+                waiting += rows.compactMap { parentChange(parent, $0, after: cursor, latestChild: latestChild, childrenOf: childrenOf) }
+            }
+            waiting.sort { $0.seq < $1.seq }
+            let final = waiting.prefix { $0.seq <= high }
+            found += final
+            waiting.removeFirst(final.count)
+            if high == .max { break }
+        }
+        return (Array(found.prefix(limit)), found.count > limit)
     }
 
     /// The index of the first change whose sequence is above `cursor` (binary search).
