@@ -39,7 +39,9 @@ final class SwissCoinStage: @unchecked Sendable {
     private(set) var plans: [DevicePlan] = []
     /// Changes per pulled page in this run's sync sessions: the app's 200 in half the seeds, a
     /// small page in the others, so that the small dataset (fewer than 200 changes per account)
-    /// also pulls in several pages and a paging bug cannot hide at `--size 0`.
+    /// also pulls in several pages and a paging bug cannot hide at `--size 0`. The small page
+    /// grows with `--size` (at most to the app's): a pull takes about as many pages at every
+    /// size, instead of hundreds, each saving the whole store.
     let pullPageSize: Int
     /// What `pullPageSize` is drawn from, each entry equally likely.
     static let pullPageSizes = [SyncEngine.defaultPullPageSize, SyncEngine.defaultPullPageSize, SyncEngine.defaultPullPageSize, 7, 13, 50]
@@ -54,7 +56,7 @@ final class SwissCoinStage: @unchecked Sendable {
         self.variant = variant
         self.size = size
         var pages = sim.random.fork("swisscoin:pull-page")
-        pullPageSize = Self.pullPageSizes[pages.below(Self.pullPageSizes.count)]
+        pullPageSize = min(SyncEngine.defaultPullPageSize, Self.pullPageSizes[pages.below(Self.pullPageSizes.count)] * max(1, size))
         kills = KillInjector(sim: sim, label: "swisscoin: ")
         var schema = sim.random.fork("swisscoin:schema")
         // The fix for SC-9 needs a unique (group_id, person_id) constraint; the seed's schema may or
