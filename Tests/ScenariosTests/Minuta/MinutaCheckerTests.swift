@@ -80,6 +80,32 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertEqual(found[0].entities.map(\.entity), ["record 11111111 comment"], "only the acknowledged edit must survive: \(found)")
     }
 
+    /// An edit the app refused as "deleted elsewhere" is reported unless someone asked to delete
+    /// that record; the refusal is read from the edit's completion in the history (a kill's cut
+    /// and any other error carry none that counts).
+    func testNoSpuriousRefusalReportsARefusedEditOfALiveRecord() {
+        let history = History()
+        func edit(_ device: String, _ id: String, _ kind: EditLedger.Kind = .edit) -> Int {
+            history.invoke(process: device, name: EditLedger.operationName, payload:
+                EditLedger.Write(epoch: 0, entity: .record, entityId: id, kind: kind, fields: kind == .edit ? [(field: "comment", value: "x")] : []), at: 0)
+        }
+        let live = edit("device-2", F.recordJanuary.id)
+        history.complete(live, .indeterminate, result: EditLedger.Refusal.deletedElsewhere, at: 1)
+        let gone = edit("device-2", F.recordNewYear.id)
+        history.complete(gone, .indeterminate, result: EditLedger.Refusal.deletedElsewhere, at: 1)
+        history.complete(edit("device-1", F.recordNewYear.id, .delete), .ok, at: 1)
+        history.complete(edit("device-2", F.recordDecember.id), .indeterminate, result: EditLedger.Refusal.other("Document corrupted"), at: 1)
+        _ = edit("device-1", F.recordDecember.id)
+        history.interruptAll(process: "device-1", at: 2)
+
+        let ledger = EditLedger.entries(in: history)
+        XCTAssertEqual(ledger.map(\.refusal), [.deletedElsewhere, .deletedElsewhere, nil, .other("Document corrupted"), nil])
+        let found = MinutaNoSpuriousRefusalChecker().check(world(views: ["device-1": F.view], ledger: ledger), history: history)
+        XCTAssertEqual(found.map(\.invariant), ["no-spurious-refusal"])
+        XCTAssertEqual(found.first?.entities.map(\.entity), ["record 11111111 (edit #\(live))"], "\(found)")
+        XCTAssertEqual(found.first?.entities.first?.location, "device-2")
+    }
+
     func testNoLostUpdateReportsAConcurrentFieldEditAndAnImageAddThatVanished() {
         let comment = F.entry(0, device: "device-1", .record, F.recordJanuary.id, .edit, [("comment", "from one")])
         let tag = F.entry(1, device: "device-2", .record, F.recordJanuary.id, .edit, [("tagId", F.tagB.id)])

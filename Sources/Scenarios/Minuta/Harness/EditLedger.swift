@@ -28,8 +28,17 @@ enum EditLedger {
         var movesMonth = false
     }
 
+    /// How the app refused an edit it threw on (the result of an `indeterminate` operation; a
+    /// kill's cut leaves none).
+    enum Refusal: Sendable, Equatable {
+        /// The app said the record was deleted elsewhere (`StorageError.recordDeleted`).
+        case deletedElsewhere
+        /// Any other error (a document that does not load, a file operation that failed).
+        case other(String)
+    }
+
     /// One edit as the checkers read it: its write (whose fields read through, `entry.entityId`),
-    /// its device and order, and its status.
+    /// its device and order, its status, and why the app refused it, if it threw.
     @dynamicMemberLookup
     struct Entry: Sendable {
         /// The operation's id in the history: ids follow invocation order, so they also order one
@@ -38,6 +47,7 @@ enum EditLedger {
         var device: String
         var write: Write
         var status: OperationStatus = .invoked
+        var refusal: Refusal?
 
         subscript<Value>(dynamicMember field: KeyPath<Write, Value>) -> Value { write[keyPath: field] }
 
@@ -64,7 +74,8 @@ enum EditLedger {
         history.records(Write.self).map { record in
             let operation = record.operation
             precondition(operation.name == operationName, "an edit is recorded under its own operation name")
-            return Entry(id: operation.id, device: operation.process, write: record.payload, status: operation.status)
+            return Entry(id: operation.id, device: operation.process, write: record.payload, status: operation.status,
+                         refusal: record.result(as: Refusal.self))
         }
     }
 }

@@ -77,9 +77,9 @@ final class MinutaSession: @unchecked Sendable {
         let clock = DeviceWallClock(context)
         let ids = DeviceIDGenerator(context)
         storage = Minuta.HybridStorageService(files: files, defaults: DeviceKeyValueStore(context),
-                                              clock: clock, ids: ids, variant: stage.variant)
+                                              clock: clock, ids: ids, variant: stage.variant, pause: DevicePause(context))
         intents = Minuta.AppIntents(files: files, defaults: DeviceKeyValueStore(context, domain: "intents:"),
-                                    clock: clock, ids: ids, variant: stage.variant)
+                                    clock: clock, ids: ids, variant: stage.variant, pause: DevicePause(context))
     }
 
     var device: String { context.deviceName }

@@ -37,7 +37,8 @@ extension MinutaSession {
             return true
         } catch {
             if context.isAlive {
-                context.complete(entry, .indeterminate)
+                let refusal: Ledger.Refusal = if case Minuta.StorageError.recordDeleted = error { .deletedElsewhere } else { .other("\(error)") }
+                context.complete(entry, .indeterminate, result: refusal)
                 context.record("app write failed: \(error)")
             }
             return false

@@ -44,17 +44,20 @@ extension Minuta {
         let clock: any WallClock
         let ids: any IDGenerator
         let variant: MinutaVariant
+        let pause: (any Pause)?
 
-        public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+        public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator,
+                    variant: MinutaVariant, pause: (any Pause)? = nil) {
             self.files = files
             self.defaults = defaults
             self.clock = clock
             self.ids = ids
             self.variant = variant
+            self.pause = pause
         }
 
         func tracking() async -> TimeTrackingService {
-            let storage = HybridStorageService(files: files, defaults: defaults, clock: clock, ids: ids, variant: variant)
+            let storage = HybridStorageService(files: files, defaults: defaults, clock: clock, ids: ids, variant: variant, pause: pause)
             _ = try? await storage.checkAndMigrate()
             return TimeTrackingService(storage: storage, clock: clock, ids: ids)
         }

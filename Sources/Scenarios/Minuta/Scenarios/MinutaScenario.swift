@@ -41,7 +41,7 @@ typealias MinutaScenario = Scenario<MinutaRun>
 enum MinutaChecks {
     static let suite = CheckSuite<MinutaWorld>([
         MinutaConvergenceChecker(), MinutaNoLossChecker(), MinutaNoLostUpdateChecker(), MinutaNoResurrectionChecker(),
-        MinutaFileLayoutChecker(), MinutaNoDuplicateChecker(), MinutaMergeLawsChecker(),
+        MinutaFileLayoutChecker(), MinutaNoDuplicateChecker(), MinutaMergeLawsChecker(), MinutaNoSpuriousRefusalChecker(),
     ])
 
     static var names: [String] { suite.names }

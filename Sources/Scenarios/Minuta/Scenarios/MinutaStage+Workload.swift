@@ -19,10 +19,16 @@ extension MinutaStage {
     }
 
     /// How far to shift a record's start so that it lands in the next (UTC) month.
-    func shiftIntoNextMonth(_ id: String) -> Int64 {
+    func shiftIntoNextMonth(_ id: String) -> Int64 { shift(id, monthsAhead: 1) }
+
+    /// How far to shift a record's start so that it lands `monthsAhead` (UTC) months later, in
+    /// the first two hours of that month.
+    func shift(_ id: String, monthsAhead: Int) -> Int64 {
+        precondition(monthsAhead > 0, "a move forward")
         guard let record = dataset.records.first(where: { $0.id == id }) else { return 0 }
-        let next = Minuta.YearMonth(milliseconds: record.startTime, utcOffsetSeconds: 0).next
-        let start = Minuta.CivilDate(year: next.year, month: next.month, day: 1).startMilliseconds(utcOffsetSeconds: 0)
+        var month = Minuta.YearMonth(milliseconds: record.startTime, utcOffsetSeconds: 0)
+        for _ in 0..<monthsAhead { month = month.next }
+        let start = Minuta.CivilDate(year: month.year, month: month.month, day: 1).startMilliseconds(utcOffsetSeconds: 0)
         return start - record.startTime + Int64(1 + draw(120)) * MinutaDataset.minute
     }
 

@@ -8,8 +8,11 @@ extension Minuta.AutomergeStorageService {
     ///
     /// `fixed` finds the record where it lives now (any month). It stays there unless the caller
     /// changed its start into another month: a stale copy of the start (another device moved the
-    /// record meanwhile) never moves it back. A record that is in no month, or has a delete
-    /// tombstone, was deleted elsewhere and is not re-created.
+    /// record meanwhile) never moves it back. A record with a delete tombstone was deleted
+    /// elsewhere and is not re-created. A record in no month without a tombstone was moved by
+    /// another device into a month file that has not arrived here yet (a folder syncs files in
+    /// any order; iCloud shows a file not yet downloaded as a hidden placeholder): the edit waits
+    /// for it, up to `transitWaitMilliseconds`, and only then is refused as deleted.
     public func saveRecord(_ record: Minuta.TimeRecord, previous: Minuta.TimeRecord? = nil) async throws {
         let target = yearMonth(from: record.startTime)
         let document = try await loadRecordDocument(target)
@@ -22,10 +25,15 @@ extension Minuta.AutomergeStorageService {
             try await saveRecordDocument(target)
             return
         }
-        let here = Minuta.AutomergeTimeRecord.find(document, record.id).map { (target, $0.asTimeRecord()) }
-        let found = here != nil ? here : try await locate(record.id, excluding: target)
-        var deleted = false
-        if previous != nil && !has(.wholeRecordPut) { deleted = try await tombstones().contains(record.id) }
+        var (found, deleted) = try await whereIs(record.id, target: target, loaded: document, edit: previous != nil && !has(.wholeRecordPut))
+        if found == nil, !deleted, previous != nil, !has(.wholeRecordPut), let pause {
+            var waited: Int64 = 0
+            while found == nil, !deleted, waited < Self.transitWaitMilliseconds {
+                await pause.pause(milliseconds: Self.transitPollMilliseconds)
+                waited += Self.transitPollMilliseconds
+                (found, deleted) = try await whereIs(record.id, target: target, loaded: try await loadRecordDocument(target), edit: true)
+            }
+        }
         guard let (month, current) = found, !deleted else {
             if previous != nil && !has(.wholeRecordPut) { throw Minuta.StorageError.recordDeleted(id: record.id) }
             _ = try Minuta.AutomergeTimeRecord.create(in: document, at: .ROOT, record: record, recreateImages: has(.imagesListRecreated))
@@ -47,6 +55,19 @@ extension Minuta.AutomergeStorageService {
         } else {
             try await move(record, previous: previous, from: month, old: current, to: target)
         }
+    }
+
+    /// How long an edit waits for a record moved elsewhere to arrive, and how often it looks.
+    static let transitWaitMilliseconds: Int64 = 60_000
+    static let transitPollMilliseconds: Int64 = 250
+
+    /// The month holding `id` (`target`, whose document is `loaded`, first) with the record
+    /// there, and whether a delete tombstone names it (looked up for an edit only).
+    func whereIs(_ id: String, target: Minuta.YearMonth, loaded document: Document, edit: Bool) async throws
+        -> (found: (Minuta.YearMonth, Minuta.TimeRecord)?, deleted: Bool) {
+        let here = Minuta.AutomergeTimeRecord.find(document, id).map { (target, $0.asTimeRecord()) }
+        let found = here != nil ? here : try await locate(id, excluding: target)
+        return (found, edit ? try await tombstones().contains(id) : false)
     }
 
     public func updateRecord(_ record: Minuta.TimeRecord, previous: Minuta.TimeRecord? = nil) async throws {

@@ -17,15 +17,19 @@ extension Minuta {
         let ids: any IDGenerator
         let variant: MinutaVariant
         let names: ConflictNames
+        /// How `fixed` waits for a moved record's new month to arrive (nil: it does not wait).
+        let pause: (any Pause)?
         var tagsDocument: Document?
         var recordDocuments: [String: Document] = [:]
         private let maxCachedDocuments = 12
 
-        public init(files: any CoordinatedFileStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+        public init(files: any CoordinatedFileStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant,
+                    pause: (any Pause)? = nil) {
             self.files = files
             self.clock = clock
             self.ids = ids
             self.variant = variant
+            self.pause = pause
             self.names = ConflictNames(variant: variant)
         }
 

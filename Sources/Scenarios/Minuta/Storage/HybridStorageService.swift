@@ -14,10 +14,12 @@ extension Minuta {
         let variant: MinutaVariant
         public private(set) var migrationComplete = false
 
-        public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant) {
+        /// `pause`: how the app waits (nil: it never does; see `AutomergeStorageService.saveRecord`).
+        public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator,
+                    variant: MinutaVariant, pause: (any Pause)? = nil) {
             self.variant = variant
             legacy = LocalFileStorageService(files: files, clock: clock)
-            automerge = AutomergeStorageService(files: files, clock: clock, ids: ids, variant: variant)
+            automerge = AutomergeStorageService(files: files, clock: clock, ids: ids, variant: variant, pause: pause)
             migration = MigrationService(files: files, defaults: defaults, clock: clock, ids: ids, variant: variant)
             resolver = ConflictResolutionService(files: files, ids: ids, variant: variant)
         }

@@ -1,0 +1,8 @@
+/// `Pause` in production: `Task.sleep` on the continuous clock.
+public struct LivePause: Pause {
+    public init() {}
+
+    public func pause(milliseconds: Int64) async {
+        try? await Task.sleep(for: .milliseconds(milliseconds))
+    }
+}
