@@ -8,7 +8,7 @@ extension MinutaScenario {
     /// process on one device (Siri starts and stops timers while the app saves), and the other
     /// device's app, whose saves the folder brings in between a read and the next write. Apps
     /// merge conflict copies on sync notifications while copies still arrive, and are killed at
-    /// any await point.
+    /// any await point. Last, the app edits a running timer while Siri stops it (`timerEditRound`).
     static var concurrentWriters: MinutaScenario {
         MinutaScenario(
             name: "concurrent-writers",
@@ -49,6 +49,7 @@ extension MinutaScenario {
                     for device in devices { _ = await stage.reopenIfKilled(device) }
                     await stage.barrier()
                 }
+                for _ in 0..<2 { await stage.timerEditRound(devices[0]) }
             })
     }
 }

@@ -5,11 +5,12 @@ import SimHarness
 
 extension MinutaScenario {
     /// Both devices edit the same documents offline; back online the provider makes conflict
-    /// copies (its own names); each app merges them, and may be killed in the middle.
+    /// copies (its own names); each app merges them, and may be killed in the middle. Last, a
+    /// copy made on an old base of a merged document (`staleBaseRound`).
     static var conflictCopies: MinutaScenario {
         MinutaScenario(
             name: "conflict-copies",
-            summary: "two devices edit one month and the tags offline; the provider makes conflict copies; apps merge them (killed mid-merge)",
+            summary: "two devices edit one month and the tags offline; the provider makes conflict copies; apps merge them (killed mid-merge); a copy on an old base",
             faults: FaultPolicy(forced: [.kill: 500_000]),
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
             coverageMarks: ["minuta: app killed at an await point", "minuta: conflict copies merged", "folder.conflict-copy.dropbox", "folder.conflict-copy.gdrive", "folder.conflict-copy.icloud"],
@@ -27,6 +28,7 @@ extension MinutaScenario {
                     for device in devices { await stage.performKillable(device, .refresh, jobs: 40) }
                     await stage.barrier()
                 }
+                await stage.staleBaseRound(devices[0], devices[1])
             })
         }
     }

@@ -5,11 +5,12 @@ import SimHarness
 
 extension MinutaScenario {
     /// The same record or tag edited on two offline devices: different fields, the same field,
-    /// image adds, delete versus edit, or the start moved into the next month; then sync.
+    /// image adds, delete versus edit, or the start moved into the next month; then sync. Last,
+    /// both move one record or clear a conflicted field (`concurrentMovesRound`).
     static var conflictingEdits: MinutaScenario {
         MinutaScenario(
             name: "conflicting-edits",
-            summary: "same record or tag on two offline devices: different fields, same field, image adds, delete vs edit, move across a month",
+            summary: "same record or tag on two offline devices: different fields, same field, image adds, delete vs edit, move across a month; both move one record",
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
             coverageMarks: ["minuta: concurrent edits of different fields", "minuta: concurrent edits of the same field", "minuta: concurrent image adds", "minuta: delete versus edit", "minuta: start moved across a month while edited elsewhere"],
             script: { stage in
@@ -27,6 +28,8 @@ extension MinutaScenario {
                     for device in devices { stage.setOffline(device, false) }
                     await stage.barrier()
                 }
+                let live = stage.views[a.name]?.records.map(\.id).sorted() ?? []
+                await stage.concurrentMovesRound(a, b, record: live.isEmpty ? stage.someRecordId() : live[stage.draw(live.count)])
             })
         }
     }

@@ -5,11 +5,13 @@ import SimHarness
 
 extension MinutaScenario {
     /// Nothing concurrent: one device's change syncs to the other normally, then the other saves
-    /// from what it has in memory (its cached document, its tag list, its copy of the record).
+    /// from what it has in memory (its cached document, its tag list, its copy of the record);
+    /// last, an edit from a stale screen (`staleScreenRound`).
     static var sharedFolderOverwrite: MinutaScenario {
         MinutaScenario(
             name: "shared-folder-overwrite",
-            summary: "a synced change is overwritten by the other device's next save from memory (cached document, stale list)",
+            summary: "a synced change is overwritten by the other device's next save from memory (cached document, stale list, stale screen)",
+            coverageMarks: ["minuta: an edit from a stale screen"],
             script: { stage in
                 let devices = await stage.twoMigratedDevices()
                 let (a, b) = (devices[0], devices[1])
@@ -24,6 +26,7 @@ extension MinutaScenario {
                 await stage.settle()
                 await stage.perform(a, .editTag(id: stage.someTagId(), .color("#123456")))
                 await stage.settle()
+                await stage.staleScreenRound(a, b, record: stage.someRecordId())
             })
         }
     }

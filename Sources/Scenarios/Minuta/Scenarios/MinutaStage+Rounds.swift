@@ -1,0 +1,103 @@
+import AppPorts
+import CRDT
+import SimCore
+import SimHarness
+
+/// Rounds that several scenarios end with: the whole-life cases an independent review found no
+/// scenario exercised (`Scripts/mutants/minuta-sync.py`).
+extension MinutaStage {
+    /// From a stale screen: `a` changes something, the folder syncs, then `b` edits the same entity
+    /// from what its screen still shows (no refresh between). One case per call: a record moved
+    /// into the next month, then commented on; an image added on each; a tag deleted, then renamed;
+    /// a record deleted, then commented on.
+    func staleScreenRound(_ a: Device, _ b: Device, record id: String) async {
+        sim.sometimes("minuta: an edit from a stale screen")
+        switch draw(4) {
+        case 0:
+            await perform(a, .editRecord(id: id, .shiftStart(shiftIntoNextMonth(id))))
+            await settle()
+            await perform(b, .editRecord(id: id, .comment(text(b, "comment"))))
+        case 1:
+            await perform(b, .editRecord(id: id, .addImage("img-b-\(draw(1_000_000)).jpg")))
+            await settle()
+            await perform(a, .editRecord(id: id, .addImage("img-a-\(draw(1_000_000)).jpg")))
+        case 2:
+            let tag = someTagId()
+            await perform(a, .deleteTag(id: tag))
+            await settle()
+            await perform(b, .editTag(id: tag, .name(text(b, "name"))))
+        default:
+            await perform(a, .deleteRecord(id: id))
+            await settle()
+            await perform(b, .editRecord(id: id, .comment(text(b, "comment"))))
+        }
+        await settle()
+    }
+
+    /// Both devices offline change where one record lives or clear a field: `a` moves it into the
+    /// next month and `b` into the month after; or both move it into the next month, then `a`
+    /// deletes it; or both set its tag, then one clears it.
+    func concurrentMovesRound(_ a: Device, _ b: Device, record id: String) async {
+        for device in [a, b] { goOffline(device, "moves") }
+        switch draw(3) {
+        case 0:
+            sim.sometimes("minuta: one record moved into two months at once")
+            await perform(a, .editRecord(id: id, .shiftStart(shiftIntoNextMonth(id))))
+            await perform(b, .editRecord(id: id, .shiftStart(shift(id, monthsAhead: 2))))
+            await barrier()
+        case 1:
+            await perform(a, .editRecord(id: id, .shiftStart(shiftIntoNextMonth(id))))
+            await perform(b, .editRecord(id: id, .shiftStart(shiftIntoNextMonth(id))))
+            await barrier()
+            await perform(a, .deleteRecord(id: id))
+            await barrier()
+        default:
+            sim.sometimes("minuta: a conflicted field cleared")
+            let tags = dataset.tags.map(\.id)
+            await perform(a, .editRecord(id: id, .tag(tags[0])))
+            await perform(b, .editRecord(id: id, .tag(tags[tags.count > 1 ? 1 : 0])))
+            await barrier()
+            await perform(draw(2) == 0 ? a : b, .editRecord(id: id, .tag(nil)))
+            await barrier()
+        }
+    }
+
+    /// A conflict copy on an old base: `a`'s edit uploads and `a` goes offline; `b`'s edit of the
+    /// same month becomes a conflict copy that `b` merges (the month's document now has two
+    /// heads); then `a` edits again on its old base and uploads.
+    func staleBaseRound(_ a: Device, _ b: Device) async {
+        let (first, second) = twoRecordsInOneMonth()
+        setOffline(a, true)
+        setOffline(b, true)
+        await perform(a, .editRecord(id: first, .comment(text(a, "comment"))))
+        await perform(b, .editRecord(id: second, .comment(text(b, "comment"))))
+        setOffline(a, false)
+        await pause(.seconds(30))
+        setOffline(a, true)
+        setOffline(b, false)
+        await pause(.seconds(30))
+        await perform(b, .refresh)
+        await pause(.seconds(30))
+        await perform(a, .editRecord(id: first, .comment(text(a, "comment"))))
+        setOffline(a, false)
+        await pause(.seconds(30))
+        await barrier()
+    }
+
+    /// The app edits a running timer (its comment or tag) while Siri stops it, within 40 ms, in
+    /// either order (App Intents beside the app).
+    func timerEditRound(_ device: Device) async {
+        await perform(device, .intentStartTimer(tagId: someTagId()))
+        await perform(device, .refresh)
+        guard let running = views[device.name]?.records.first(where: { $0.endTime == nil }) else { return }
+        sim.sometimes("minuta: a running timer edited while Siri stops it")
+        let edit: MinutaAction = draw(2) == 0 ? .editRecord(id: running.id, .comment(text(device, "comment")))
+            : .editRecord(id: running.id, .tag(someTagId()))
+        let order: [MinutaAction] = draw(2) == 0 ? [.intentStopTimer, edit] : [edit, .intentStopTimer]
+        enqueue(device, order[0])
+        await pause(.milliseconds(Int64(draw(40))))
+        enqueue(device, order[1])
+        await drain(device)
+        await barrier()
+    }
+}
