@@ -2,7 +2,18 @@
 files, the CRDT's clock and deletes, App Intents, month moves and repair, stale views), not the one-time
 migration, for Scripts/mutation-test.py. Each: (name, path, old text, new text, what the bug is).
 
-Measured 2026-11-25 (Minuta, CRDT and Folder code as of a14a920, unchanged through 5e0c66a), from /work/main:
+Now (2026-11-25, at 49e2518: the scenarios end with the rounds below, the no-spurious-refusal check,
+and the fixed app waits for a record in transit), `--seeds 40`: 9 of 10 caught —
+resolve-heads-count 36/320 (seed 1), tag-edit-recreates 12/320 (seed 4), move-compares-current
+15/320 (seed 1), images-remove-unseen 11/320 (seed 1), stop-timer-whole-put 32/320 (seed 1),
+lamport-last-not-max 71/320 (seed 1), delete-pred-winner-only 6/320 (seed 7), no-repair-on-refresh
+20/320 (seed 1), edit-in-stale-month 15/320 (seed 1, no-spurious-refusal). range-last-month-skipped
+stays 0: nothing in the port calls `loadRecords(from:to:)` (the seed's today view is not ported), so
+it is equivalent here.
+
+What the review measured before those changes follows.
+
+Measured 2026-11-25 (Minuta, CRDT and Folder code as of a14a920, unchanged through 5e0c66a), from the repository root:
   python3 Scripts/mutation-test.py Scripts/mutants/minuta-sync.py --seeds 40
 gives 1 of 10 caught (40 seeds of the 8 scenarios, --size 0: 320 runs per mutant). A second run with
 --seeds 200 of the 9 not caught (1600 runs each) catches 3 more, rarely:

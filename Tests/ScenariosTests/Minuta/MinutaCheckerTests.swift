@@ -163,4 +163,20 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertTrue(found[0].entities.contains { $0.entity == "records/2026/01.automerge commutativity" }, "\(found)")
         XCTAssertEqual(MinutaMergeLawsChecker().check(world(views: ["device-1": F.view], live: ["records/2026/01.automerge": [a, b]]), history: History()), [])
     }
+
+    /// A merge that throws on two versions that load is reported (once per document), not
+    /// skipped: such a document keeps its conflict copy forever.
+    func testMergeLawsReportsAMergeThatThrows() {
+        struct Refused: Error {}
+        let a = F.monthDocument([F.recordJanuary], actor: "aa")
+        var changed = F.recordJanuary
+        changed.comment = "other"
+        let b = F.monthDocument([changed], actor: "bb")
+        var checker = MinutaMergeLawsChecker()
+        checker.merge = { _, _ in throw Refused() }
+        let found = checker.check(world(views: ["device-1": F.view], live: ["records/2026/01.automerge": [a, b]]), history: History())
+        XCTAssertEqual(found.map(\.invariant), ["merge-laws"])
+        XCTAssertEqual(found.first?.entities.map(\.entity), ["records/2026/01.automerge merge"], "\(found)")
+        XCTAssertEqual(found.first?.entities.first?.expected, "merges")
+    }
 }
