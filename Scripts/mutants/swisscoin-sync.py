@@ -20,6 +20,14 @@ pull-incremental-skips-deleted 78/420, push-records-conflict 186/420, rebase-kee
   the mutated codec): convergence now compares each split's raw input: 420/420 by convergence too.
 With both changes pull-child-only-change-hidden is caught in 21/420 (first at seed 3).
 pull-drops-group (added with the group comparison in convergence): 332/420, first at seed 1.
+
+The last five (2026-11-25, --seeds 40, 280 runs each) test the contact and archived field groups,
+which no user action changed before the edit vocabulary gained a contact's details and archiving:
+pull-overwrites-pending-contact 2/280 (seed 9, no-lost-update), archive-not-pulled 116/280 (seed 1,
+convergence), push-drops-archive 117/280 (seed 1), contact-push-drops-color 280/280 (seed 1,
+convergence, no-lost-update). contact-columns-swapped (the codec wrong in both directions) was
+0/280 while convergence projected the device through the app's codec, and is 280/280 (seed 1,
+convergence) since it projects from the model.
 """
 SCENARIOS = ["swisscoin/conflicting-edits", "swisscoin/offline-edits-then-sync",
              "swisscoin/first-sync-with-existing-cloud-data", "swisscoin/sign-out-during-sync",

@@ -164,8 +164,8 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertEqual(MinutaMergeLawsChecker().check(world(views: ["device-1": F.view], live: ["records/2026/01.automerge": [a, b]]), history: History()), [])
     }
 
-    /// A merge that throws on two versions that load is reported (once per document), not
-    /// skipped: such a document keeps its conflict copy forever.
+    /// A merge that throws is reported (once per document), and so is a version that does not
+    /// load, not skipped: such a document keeps its conflict copy forever.
     func testMergeLawsReportsAMergeThatThrows() {
         struct Refused: Error {}
         let a = F.monthDocument([F.recordJanuary], actor: "aa")
@@ -178,5 +178,9 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertEqual(found.map(\.invariant), ["merge-laws"])
         XCTAssertEqual(found.first?.entities.map(\.entity), ["records/2026/01.automerge merge"], "\(found)")
         XCTAssertEqual(found.first?.entities.first?.expected, "merges")
+
+        let unloadable = MinutaMergeLawsChecker().check(world(views: ["device-1": F.view], live: ["records/2026/01.automerge": [a, b, [1, 2, 3]]]),
+                                                        history: History())
+        XCTAssertEqual(unloadable.first?.entities.map(\.entity), ["records/2026/01.automerge load"], "\(unloadable)")
     }
 }

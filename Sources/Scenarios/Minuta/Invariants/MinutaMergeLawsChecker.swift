@@ -5,9 +5,10 @@ import SimHarness
 
 /// merge-laws, on the documents the run really produced (every version of every document seen
 /// on any device while it was live, conflict copies included): merge is commutative,
-/// associative and idempotent, `load(save(d))` reads the same as `d`, and merging two versions
-/// that load never throws (a document that cannot take another version's changes keeps its
-/// conflict copy forever). Bytes that do not load at all (a partly written file) are left out.
+/// associative and idempotent, `load(save(d))` reads the same as `d`, every version loads and
+/// merging two versions never throws (a document that cannot take another version's changes
+/// keeps its conflict copy forever). The folder fake writes files whole and never corrupts one,
+/// so bytes that do not load were saved that way by an app.
 struct MinutaMergeLawsChecker: InvariantChecker {
     let name = "merge-laws"
     /// The merge under test (the CRDT's; a test passes a broken one to see the checker fire).
@@ -16,8 +17,12 @@ struct MinutaMergeLawsChecker: InvariantChecker {
     func check(_ world: MinutaWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for path in world.liveDocuments.keys.sorted() {
-            let versions = world.liveDocuments[path]!.compactMap(MinutaWorld.document)
-            diffs += laws(versions, path)
+            let loaded = world.liveDocuments[path]!.map(MinutaWorld.document)
+            if let unloadable = loaded.firstIndex(where: { $0 == nil }) {
+                diffs.append(EntityDiff(entity: "\(path) load", location: "live documents", expected: "every version loads",
+                                        actual: "version \(unloadable) of \(loaded.count) does not"))
+            }
+            diffs += laws(loaded.compactMap { $0 }, path)
         }
         return ViolationReport.of(name, diffs) { "\($0) merge-law failures on live documents" }
     }
