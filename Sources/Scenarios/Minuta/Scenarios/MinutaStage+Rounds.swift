@@ -67,13 +67,15 @@ extension MinutaStage {
     /// heads); then `a` edits again on its old base and uploads.
     func staleBaseRound(_ a: Device, _ b: Device) async {
         let (first, second) = twoRecordsInOneMonth()
-        setOffline(a, true)
-        setOffline(b, true)
+        // Scripted offline windows (faults of the schedule: `shrink` can drop the ones a failure
+        // does not need).
+        goOffline(a, "stale-base")
+        goOffline(b, "stale-base")
         await perform(a, .editRecord(id: first, .comment(text(a, "comment"))))
         await perform(b, .editRecord(id: second, .comment(text(b, "comment"))))
         setOffline(a, false)
         await pause(.seconds(30))
-        setOffline(a, true)
+        goOffline(a, "stale-base-again")
         setOffline(b, false)
         await pause(.seconds(30))
         await perform(b, .refresh)
