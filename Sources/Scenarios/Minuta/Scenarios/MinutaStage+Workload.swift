@@ -53,7 +53,7 @@ extension MinutaStage {
     /// (drawn among the legacy records when nil) where it edits one.
     func randomAction(_ device: Device, record: String? = nil) -> MinutaAction {
         let id = record ?? someRecordId()
-        switch draw(13) {
+        switch draw(14) {
         case 0, 1: return .editRecord(id: id, .comment(text(device, "comment")))
         case 2: return .editRecord(id: id, .tag(someTagId()))
         case 3: return .editRecord(id: id, .shiftStart(Int64(draw(60) - 30) * MinutaDataset.minute))
@@ -67,6 +67,7 @@ extension MinutaStage {
         case 9: return .editTag(id: someTagId(), .name(text(device, "name")))
         case 10: return .editTag(id: someTagId(), .archived(draw(2) == 0))
         case 11: return .intentStartTimer(tagId: someTagId())
+        case 12: return .deleteTag(id: someTagId())
         default: return .intentStopTimer
         }
     }
