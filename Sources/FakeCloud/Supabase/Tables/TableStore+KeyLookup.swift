@@ -108,7 +108,7 @@ extension TableStore {
     }
 
     /// A table's column index at `slot`, built now if no statement has used it yet.
-    mutating func builtColumnIndex(_ table: String, _ slot: Int) -> ColumnIndex {
+    private mutating func builtColumnIndex(_ table: String, _ slot: Int) -> ColumnIndex {
         if !columnIndexes[table]![slot].isBuilt { columnIndexes[table]![slot].build(rows[table] ?? []) }
         return columnIndexes[table]![slot]
     }
