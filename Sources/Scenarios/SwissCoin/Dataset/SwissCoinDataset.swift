@@ -85,10 +85,22 @@ public struct DatasetGenerator {
 
     mutating func bytes(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }) }
 
+    /// `count` distinct persons other than `me`, drawn one by one from those not yet drawn (each
+    /// draw is `below(remaining)` over the others in creation order). Draws and picks equal those
+    /// of removing from a copy of the others, without copying them: the cost no longer grows with
+    /// the number of persons.
     mutating func someOthers(_ count: Int) -> [String] {
-        var pool = personIds.filter { $0 != me }
+        precondition(personIds.first == me, "the dataset's first person is the user")
+        var taken: [Int] = []  // indices into personIds.dropFirst(), ascending
         var chosen: [String] = []
-        while chosen.count < count && !pool.isEmpty { chosen.append(pool.remove(at: random.below(pool.count))) }
+        while chosen.count < count && taken.count < personIds.count - 1 {
+            // The draw's position among the untaken others, mapped past every taken index below it.
+            var index = random.below(personIds.count - 1 - taken.count)
+            var slot = 0
+            while slot < taken.count && taken[slot] <= index { index += 1; slot += 1 }
+            taken.insert(index, at: slot)
+            chosen.append(personIds[index + 1])
+        }
         return chosen
     }
 
