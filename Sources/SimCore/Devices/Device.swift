@@ -49,6 +49,7 @@ public final class Device: @unchecked Sendable {
         self.config = config
         self.simulator = simulator
         self.flushRandom = simulator.random.fork("device:\(name):flush")
+        files.clock = { [unowned simulator] in simulator.now }
     }
 
     /// Launches the app with its entry point (kept for relaunches).

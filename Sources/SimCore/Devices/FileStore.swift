@@ -4,8 +4,12 @@
 /// (`FileContent`).
 public final class FileStore {
     private var files: [String: FileContent] = [:]
+    /// When each file was last written (virtual time), when the store has a `clock`.
+    private var modified: [String: SimInstant] = [:]
     /// Whole-file writes so far (for reports and benchmarks).
     public private(set) var writes = 0
+    /// The virtual clock writes are stamped with (a device's store has its simulator's).
+    var clock: (() -> SimInstant)?
 
     public init() {}
 
@@ -27,11 +31,18 @@ public final class FileStore {
     public func write(_ path: String, _ content: FileContent) {
         files[path] = content
         writes += 1
+        if let clock { modified[path] = clock() }
     }
+
+    /// When the file was last written (its modification date, in virtual time), or nil.
+    public func modificationTime(_ path: String) -> SimInstant? { files[path] == nil ? nil : modified[path] }
 
     /// Removes the file; false if it was not there.
     @discardableResult
-    public func remove(_ path: String) -> Bool { files.removeValue(forKey: path) != nil }
+    public func remove(_ path: String) -> Bool {
+        modified[path] = nil
+        return files.removeValue(forKey: path) != nil
+    }
 
     /// Paths under `prefix`, sorted.
     public func list(prefix: String = "") -> [String] {
