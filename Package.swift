@@ -31,7 +31,7 @@ let package = Package(
         // The ports app code depends on (files, defaults, clock, ids), with live implementations.
         .target(name: "AppPorts", dependencies: ["SimValues"], path: "Sources/Scenarios/Ports"),
         // The shared harness every app under test stands on; the ports' simulated implementations.
-        .target(name: "SimHarness", dependencies: ["SimCore", "AppPorts"], path: "Sources/Scenarios/Harness"),
+        .target(name: "SimHarness", dependencies: ["SimCore", "FakeCloud", "AppPorts"], path: "Sources/Scenarios/Harness"),
         // An Automerge-compatible CRDT (Minuta's documents).
         .target(name: "CRDT", dependencies: ["SimValues"], path: "Sources/Scenarios/CRDT"),
         // The apps under test, each with its harness, scenarios and invariants.

@@ -17,9 +17,9 @@ final class FolderSyncTests: XCTestCase {
         let ann: Device
         let bob: Device
 
-        init(_ provider: FolderProvider, seed: UInt64 = 1, faults: FaultSource = .plan(.none)) {
+        init(_ provider: FolderProvider, seed: UInt64 = 1, faults: FaultSource = .plan(.none), annSkewMilliseconds: Int64 = 0) {
             sim = Simulator(seed: seed, options: SimulatorOptions(recordTrace: true, faultSource: faults))
-            ann = sim.addDevice("ann", config: DeviceConfig(utcOffsetSeconds: -5 * 3600))
+            ann = sim.addDevice("ann", config: DeviceConfig(utcOffsetSeconds: -5 * 3600, clockSkewMilliseconds: annSkewMilliseconds))
             bob = sim.addDevice("bob")
             folder = CloudFolder(provider: provider, simulator: sim, prefix: "Minuta/")
             folder.attach(ann, editor: "Ann")
@@ -30,6 +30,15 @@ final class FolderSyncTests: XCTestCase {
         func files(_ device: Device) -> [String: [UInt8]] {
             var out: [String: [UInt8]] = [:]
             for path in device.files.list(prefix: "Minuta/") { out[path] = device.files.read(path) }
+            return out
+        }
+
+        /// The device's version store: version id → bytes, for `path`.
+        func versions(_ device: Device, _ path: String = FolderSyncTests.path) -> [Int: [UInt8]] {
+            var out: [Int: [UInt8]] = [:]
+            for file in device.files.list(prefix: ICloudVersionStore.prefix(of: path)) {
+                out[ICloudVersionStore.id(in: file, of: path)!] = device.files.read(file)
+            }
             return out
         }
 
@@ -48,8 +57,8 @@ final class FolderSyncTests: XCTestCase {
 
     /// Ann is offline while both edit the synced file; Bob's upload lands first, so Ann's later
     /// upload is the conflicting one.
-    private func editWhileAnnOffline(_ provider: FolderProvider) throws -> Bed {
-        let bed = Bed(provider)
+    private func editWhileAnnOffline(_ provider: FolderProvider, annSkewMilliseconds: Int64 = 0) throws -> Bed {
+        let bed = Bed(provider, annSkewMilliseconds: annSkewMilliseconds)
         let folder = bed.folder, ann = bed.ann, bob = bed.bob
         try bed.sim.run { sim in
             ann.files.write(Self.path, Self.bytes("v1"))
@@ -77,12 +86,78 @@ final class FolderSyncTests: XCTestCase {
         XCTAssertEqual(bed.folder.conflicts, 1)
     }
 
-    func testICloudConcurrentEditMakesNumberedCopy() throws {
+    /// Both saved at the same instant (a tie by modification date): the path keeps the server's
+    /// bytes, and Ann's write lives on only as a hidden version, on both devices, with no copy.
+    func testICloudConcurrentEditKeepsTheLosingWriteAsAHiddenVersion() throws {
         let bed = try editWhileAnnOffline(.icloud)
+        XCTAssertEqual(bed.server, [Self.path: Self.bytes("bob's edit")], "no visible copy")
+        let hidden = bed.folder.server.entries[Self.path]!.conflictVersions
+        XCTAssertEqual(hidden.map(\.bytes), [Self.bytes("ann's edit")])
+        XCTAssertEqual(bed.versions(bed.ann), [hidden[0].id: Self.bytes("ann's edit")])
+        XCTAssertEqual(bed.versions(bed.bob), [hidden[0].id: Self.bytes("ann's edit")])
+        XCTAssertEqual(bed.folder.conflicts, 1)
+    }
+
+    /// Ann's clock runs an hour ahead, so her save is the later one and takes the path although
+    /// it uploaded last; Bob's edit becomes the hidden version.
+    func testICloudEditConflictIsWonByTheLaterModificationDate() throws {
+        let bed = try editWhileAnnOffline(.icloud, annSkewMilliseconds: 3_600_000)
+        XCTAssertEqual(bed.server, [Self.path: Self.bytes("ann's edit")])
+        XCTAssertEqual(Array(bed.versions(bed.bob).values), [Self.bytes("bob's edit")])
+        XCTAssertEqual(Array(bed.versions(bed.ann).values), [Self.bytes("bob's edit")])
+    }
+
+    /// An app on one device resolves the version (removes it from its version store): the server
+    /// and the other device drop it too, and a later edit of the file is not a conflict.
+    func testICloudResolvedVersionIsRemovedEverywhere() throws {
+        let bed = Bed(.icloud)
+        let folder = bed.folder, ann = bed.ann, bob = bed.bob
+        try bed.sim.run { sim in
+            ann.files.write(Self.path, Self.bytes("v1"))
+            _ = await folder.settle(within: .seconds(60))
+            sim.network.setOffline(ann, true)
+            ann.files.write(Self.path, Self.bytes("ann's edit"))
+            bob.files.write(Self.path, Self.bytes("bob's edit"))
+            await Self.wait(sim, .seconds(30))
+            sim.network.setOffline(ann, false)
+            let conflicted = await folder.settle(within: .seconds(120))
+            XCTAssertTrue(conflicted)
+            let id = folder.server.entries[Self.path]!.conflictVersions[0].id
+            XCTAssertTrue(bob.files.remove(ICloudVersionStore.path(of: Self.path, id: id)))
+            XCTAssertFalse(folder.isQuiet, "the resolution has not reached the server yet")
+            let settled = await folder.settle(within: .seconds(60))
+            XCTAssertTrue(settled)
+            ann.files.write(Self.path, Self.bytes("ann again"))
+            let again = await folder.settle(within: .seconds(60))
+            XCTAssertTrue(again)
+        }
+        XCTAssertEqual(bed.folder.server.entries[Self.path]!.conflictVersions, [])
+        XCTAssertEqual(bed.versions(bed.ann), [:])
+        XCTAssertEqual(bed.versions(bed.bob), [:])
+        XCTAssertEqual(bed.server, [Self.path: Self.bytes("ann again")])
+        XCTAssertEqual(bed.folder.conflicts, 1, "the edit after the resolution was based on the current bytes")
+    }
+
+    /// Both devices create the same new file with different bytes: iCloud bounces the later one to
+    /// `name 2` (a new-file conflict in the document scope), with no hidden version.
+    func testICloudNewFileConflictMakesNumberedCopy() throws {
+        let bed = Bed(.icloud)
+        let folder = bed.folder, ann = bed.ann, bob = bed.bob
+        try bed.sim.run { sim in
+            sim.network.setOffline(ann, true)
+            ann.files.write(Self.path, Self.bytes("ann's new file"))
+            bob.files.write(Self.path, Self.bytes("bob's new file"))
+            await Self.wait(sim, .seconds(30))
+            sim.network.setOffline(ann, false)
+            let settled = await folder.settle(within: .seconds(120))
+            XCTAssertTrue(settled)
+        }
         XCTAssertEqual(bed.server, [
-            Self.path: Self.bytes("bob's edit"),
-            "Minuta/2026/01 2.automerge": Self.bytes("ann's edit"),
+            Self.path: Self.bytes("bob's new file"),
+            "Minuta/2026/01 2.automerge": Self.bytes("ann's new file"),
         ])
+        XCTAssertEqual(bed.folder.server.entries[Self.path]!.conflictVersions, [])
+        XCTAssertEqual(bed.files(bed.ann), bed.server)
     }
 
     func testGoogleDriveConcurrentEditMakesParenthesisedCopy() throws {
@@ -113,8 +188,12 @@ final class FolderSyncTests: XCTestCase {
                     XCTAssertTrue(settled)
                 }
                 let server = bed.server
-                XCTAssertEqual(server.count, 2, "\(provider) seed \(seed): \(server.keys.sorted())")
-                XCTAssertEqual(Set(server.values), [Self.bytes("ann"), Self.bytes("bob")], "\(provider) seed \(seed)")
+                // iCloud keeps the losing edit as a hidden version instead of a copy.
+                let hidden = bed.folder.server.entries[Self.path]!.conflictVersions.map(\.bytes)
+                XCTAssertEqual(server.count, provider == .icloud ? 1 : 2, "\(provider) seed \(seed): \(server.keys.sorted())")
+                XCTAssertEqual(hidden.count, provider == .icloud ? 1 : 0, "\(provider) seed \(seed)")
+                XCTAssertEqual(Set(server.values).union(hidden), [Self.bytes("ann"), Self.bytes("bob")], "\(provider) seed \(seed)")
+                XCTAssertEqual(bed.versions(bed.ann), bed.versions(bed.bob), "\(provider) seed \(seed)")
                 XCTAssertEqual(bed.files(bed.ann), server)
                 XCTAssertEqual(bed.files(bed.bob), server)
             }

@@ -27,6 +27,11 @@ final class SyncAgent {
     private(set) var inFlight: Set<String> = []
     /// Real paths whose iCloud placeholder is on the device.
     private(set) var placeholders: Set<String> = []
+    /// iCloud: per path, the ids of the hidden conflict versions this device holds in its version
+    /// store (`ICloudVersionStore`), as last synced.
+    private(set) var versionsHeld: [String: [Int]] = [:]
+    /// iCloud: version ids an app on this device resolved (never put back by a stale download).
+    private var resolvedHere: Set<Int> = []
     private var paused = false
     private var stopped = false
 
@@ -86,6 +91,7 @@ final class SyncAgent {
         // A file the app wrote itself at a placeholder's path replaces the stub (its lost
         // download is moot: the local bytes now upload, or conflict, like any local edit).
         for path in placeholders.sorted() where files.read(path) != nil { removePlaceholder(of: path) }
+        pushResolvedVersions()
         for path in localPaths() where !inFlight.contains(path) {
             guard let bytes = files.read(path) else { continue }
             if let base = bases[path], base.bytes == bytes { continue }
@@ -106,6 +112,7 @@ final class SyncAgent {
             if entry.isDeleted {
                 if files.remove(path) { record("apply remote delete \(path) v=\(entry.version)") }
                 removePlaceholder(of: path)
+                holdVersions(path, [])
                 bases[path] = Base(version: entry.version, bytes: nil)
             } else {
                 download(path, entry)
@@ -128,22 +135,24 @@ final class SyncAgent {
 
     private func upload(_ path: String, _ bytes: [UInt8]) {
         let base = bases[path]?.version
+        // The file's modification date, on the device's own clock (iCloud picks a conflict's winner by it).
+        let modified = WallClockDate.milliseconds(device.config, at: files.modificationTime(path) ?? simulator.now)
         let delay = transferDelay(path)
         inFlight.insert(path)
         record("upload start \(path) base=\(base.map(String.init) ?? "none") bytes=\(bytes.count) ms=\(delay)")
         simulator.schedule(after: .milliseconds(delay)) { [weak self] in
-            self?.finishUpload(path, bytes, base: base)
+            self?.finishUpload(path, bytes, base: base, modified: modified)
         }
     }
 
-    private func finishUpload(_ path: String, _ bytes: [UInt8], base: Int?) {
+    private func finishUpload(_ path: String, _ bytes: [UInt8], base: Int?, modified: Int64) {
         inFlight.remove(path)
         guard !stopped else { return }
         if simulator.network.isOffline(device) {
             record("upload lost offline \(path)")
             return
         }
-        let outcome = server.upload(path, bytes: bytes, base: base) { taken in
+        let outcome = server.upload(path, bytes: bytes, base: base, modified: modified) { taken in
             CloudFolder.conflictCopyName(
                 of: path, provider: folder.provider, editor: editor,
                 civilDate: WallClockDate.civilDate(device.config, at: simulator.now),
@@ -153,6 +162,18 @@ final class SyncAgent {
         case .accepted(let version):
             bases[path] = Base(version: version, bytes: bytes)
             record("upload done \(path) v=\(version)")
+            holdVersions(path, server.entries[path]?.conflictVersions ?? [])
+        case .versioned(let entry, let won):
+            simulator.sometimes("folder.icloud-conflict-version")
+            record("conflict \(path) v=\(entry.version) upload \(won ? "current" : "hidden") versions=\(entry.conflictVersions.map(\.id))")
+            // The losing write lives on only as a hidden version; the path holds the later save.
+            if won {
+                bases[path] = Base(version: entry.version, bytes: bytes)
+            } else if files.read(path) == bytes {
+                files.write(path, entry.bytes)
+                bases[path] = Base(version: entry.version, bytes: entry.bytes)
+            }
+            holdVersions(path, entry.conflictVersions)
         case .conflict(let current, let copyPath, let copyVersion):
             simulator.sometimes("folder.conflict-copy.\(folder.provider.rawValue)")
             record("conflict \(path) server-v=\(current.version) copy=\(copyPath) v=\(copyVersion)")
@@ -226,6 +247,38 @@ final class SyncAgent {
         removePlaceholder(of: path)
         bases[path] = Base(version: entry.version, bytes: entry.bytes)
         record("download done \(path) v=\(entry.version)")
+        holdVersions(path, entry.conflictVersions)
+    }
+
+    // MARK: Hidden versions (iCloud)
+
+    /// Makes the device's version store hold `versions` of `path` (those resolved here excepted).
+    private func holdVersions(_ path: String, _ versions: [HiddenVersion]) {
+        let wanted = versions.filter { !resolvedHere.contains($0.id) }
+        let held = versionsHeld[path] ?? []
+        if wanted.isEmpty && held.isEmpty { return }
+        for version in wanted where !held.contains(version.id) {
+            files.write(ICloudVersionStore.path(of: path, id: version.id), version.bytes)
+        }
+        for id in held where !wanted.contains(where: { $0.id == id }) {
+            files.remove(ICloudVersionStore.path(of: path, id: id))
+        }
+        versionsHeld[path] = wanted.isEmpty ? nil : wanted.map(\.id)
+    }
+
+    /// Versions an app removed from the version store (resolved them) are removed on the server,
+    /// so every other device drops them too.
+    private func pushResolvedVersions() {
+        for (path, ids) in versionsHeld.sorted(by: { $0.key < $1.key }) {
+            let gone = ids.filter { files.read(ICloudVersionStore.path(of: path, id: $0)) == nil }
+            if gone.isEmpty { continue }
+            resolvedHere.formUnion(gone)
+            let kept = ids.filter { !gone.contains($0) }
+            versionsHeld[path] = kept.isEmpty ? nil : kept
+            guard let version = server.resolve(path, ids: gone) else { continue }
+            record("resolve versions \(path) ids=\(gone) v=\(version)")
+            if let base = bases[path], base.bytes == server.entries[path]?.bytes { bases[path] = Base(version: version, bytes: base.bytes) }
+        }
     }
 
     private func removePlaceholder(of path: String) {
@@ -244,6 +297,9 @@ final class SyncAgent {
         for (path, entry) in server.entries.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder.prefix) {
             if entry.isDeleted { if files.read(path) != nil { return false } else { continue } }
             guard files.read(path) == entry.bytes, bases[path]?.version == entry.version else { return false }
+            let hidden = entry.conflictVersions.map(\.id)
+            guard versionsHeld[path] ?? [] == hidden,
+                  hidden.allSatisfy({ files.read(ICloudVersionStore.path(of: path, id: $0)) != nil }) else { return false }
         }
         return true
     }

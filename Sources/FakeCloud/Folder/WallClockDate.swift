@@ -11,4 +11,10 @@ public enum WallClockDate {
             + Int64(config.utcOffsetSeconds) * 1_000
         return CivilTime.dateText(days: CivilTime.floorDiv(localMilliseconds, 86_400_000))
     }
+
+    /// Milliseconds since 1970 UTC on `config`'s clock at virtual time `now` (skew included): the
+    /// modification date a device stamps on a file it saves.
+    public static func milliseconds(_ config: DeviceConfig, at now: SimInstant) -> Int64 {
+        config.epochMilliseconds + now.nanoseconds / 1_000_000 + config.clockSkewMilliseconds
+    }
 }

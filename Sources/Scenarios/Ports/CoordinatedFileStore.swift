@@ -17,4 +17,27 @@ public protocol CoordinatedFileStore: Sendable {
     /// options: .forMerging)`): `transform` gets the bytes on disk at that instant and returns
     /// the bytes to write (nil: write nothing); nothing else touches the file in between.
     func coordinatedWrite(_ path: String, _ transform: ([UInt8]?) throws -> [UInt8]?) async throws
+    /// The file's unresolved conflict versions (`NSFileVersion.unresolvedConflictVersionsOfItem(at:)`):
+    /// writes a cloud folder kept aside when another save won the path (iCloud Drive does this
+    /// for edit conflicts, with no visible copy). Oldest first.
+    func unresolvedConflictVersions(_ path: String) async throws -> [FileConflictVersion]
+    /// The files under `prefix` that have unresolved conflict versions, sorted (an
+    /// `NSMetadataQuery` for `NSMetadataUbiquitousItemHasUnresolvedConflictsKey == true`).
+    func pathsWithUnresolvedConflicts(prefix: String) async throws -> [String]
+    /// Resolves and removes the versions `ids` of the file (`isResolved = true`, then `remove()`),
+    /// on every device once the folder syncs.
+    func resolveConflictVersions(_ path: String, ids: [String]) async throws
+}
+
+/// A hidden conflict version of a file (`NSFileVersion` with `isConflict`).
+public struct FileConflictVersion: Sendable, Equatable {
+    /// Identifies the version among the file's versions.
+    public let id: String
+    /// Its contents.
+    public let bytes: [UInt8]
+
+    public init(id: String, bytes: [UInt8]) {
+        self.id = id
+        self.bytes = bytes
+    }
 }

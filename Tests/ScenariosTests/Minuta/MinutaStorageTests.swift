@@ -91,3 +91,44 @@ final class MinutaStorageTests: XCTestCase {
         XCTAssertEqual(try documents[0].getAll(obj: .ROOT, key: F.recordJanuary.id).count, 2, "MI-15: two objects for one id")
     }
 }
+
+/// iCloud keeps the losing write of an edit conflict as a hidden version of the file (no copy):
+/// `fixed` merges it and resolves it; the seed's name-only resolver never sees it.
+final class MinutaHiddenVersionTests: XCTestCase {
+    typealias F = MinutaFixtures
+    static let path = "Minuta/records/2026/01.automerge"
+
+    /// The current file holds one edit of the January record, a hidden version another; returns
+    /// the comments the app loads after a resolution pass, and the versions left.
+    func resolve(_ variant: MinutaVariant) async throws -> (comment: String?, left: Int) {
+        let files = MinutaMemoryFileStore()
+        let storage = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: 1), variant: variant)
+        try await storage.saveRecord(F.recordJanuary)
+        let base = files.files[Self.path]!
+        var winner = F.recordJanuary; winner.endTime = F.recordJanuary.endTime! + 60_000
+        try await storage.saveRecord(winner, previous: F.recordJanuary)
+        // The other device's write: the comment changed on the base document.
+        let other = try Document(base, actor: ActorId("bb"))
+        var loser = F.recordJanuary; loser.comment = "edited elsewhere"
+        try Minuta.AutomergeTimeRecord.find(other, F.recordJanuary.id)!.setChangedFields(loser, from: F.recordJanuary)
+        files.versions[Self.path] = [FileConflictVersion(id: "7", bytes: other.save())]
+        let resolver = Minuta.ConflictResolutionService(files: files, ids: MinutaCountingIDs(seed: 2), variant: variant)
+        _ = try await resolver.resolveConflicts()
+        let fresh = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: 3), variant: variant)
+        let record = try await fresh.loadAllRecords().first { $0.id == F.recordJanuary.id }
+        XCTAssertEqual(record?.endTime, winner.endTime, "the current file's edit stays")
+        return (record?.comment, files.versions[Self.path]?.count ?? 0)
+    }
+
+    func testFixedMergesAndResolvesAHiddenVersion() async throws {
+        let result = try await resolve(.fixed)
+        XCTAssertEqual(result.comment, "edited elsewhere")
+        XCTAssertEqual(result.left, 0)
+    }
+
+    func testSeedResolverNeverSeesAHiddenVersion() async throws {
+        let result = try await resolve(MinutaVariant(defects: [.icloudVersionsIgnored]))
+        XCTAssertEqual(result.comment, F.recordJanuary.comment, "the other device's edit is lost")
+        XCTAssertEqual(result.left, 1)
+    }
+}

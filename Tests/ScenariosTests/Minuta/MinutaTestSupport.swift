@@ -18,6 +18,13 @@ final class MinutaMemoryFileStore: CoordinatedFileStore, @unchecked Sendable {
     func coordinatedWrite(_ path: String, _ transform: ([UInt8]?) throws -> [UInt8]?) async throws {
         if let bytes = try transform(files[path]) { files[path] = bytes }
     }
+    /// Hidden conflict versions by path (set by a test, as a cloud folder would).
+    var versions: [String: [FileConflictVersion]] = [:]
+    func unresolvedConflictVersions(_ path: String) async throws -> [FileConflictVersion] { versions[path] ?? [] }
+    func pathsWithUnresolvedConflicts(prefix: String) async throws -> [String] {
+        versions.filter { $0.key.hasPrefix(prefix) && !$0.value.isEmpty }.keys.sorted()
+    }
+    func resolveConflictVersions(_ path: String, ids: [String]) async throws { versions[path]?.removeAll { ids.contains($0.id) } }
 }
 
 final class MinutaMemoryDefaults: KeyValueStore, @unchecked Sendable {

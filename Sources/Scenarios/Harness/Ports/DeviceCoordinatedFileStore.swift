@@ -1,4 +1,5 @@
 import AppPorts
+import FakeCloud
 import SimCore
 
 /// `CoordinatedFileStore` on a simulated device. Every call first yields, so each file operation
@@ -50,6 +51,37 @@ public struct DeviceCoordinatedFileStore: CoordinatedFileStore {
     public func list(prefix: String) async throws -> [String] {
         try await io()
         return context.listFiles(prefix: prefix)
+    }
+
+    /// The version files a cloud folder's daemon keeps for `path` (`ICloudVersionStore`).
+    public func unresolvedConflictVersions(_ path: String) async throws -> [FileConflictVersion] {
+        try await io()
+        var versions: [(id: Int, bytes: [UInt8])] = []
+        for file in context.listFiles(prefix: ICloudVersionStore.prefix(of: path)) {
+            guard let id = ICloudVersionStore.id(in: file, of: path), let bytes = context.readFile(file) else { continue }
+            versions.append((id, bytes))
+        }
+        return versions.sorted { $0.id < $1.id }.map { FileConflictVersion(id: String($0.id), bytes: $0.bytes) }
+    }
+
+    public func pathsWithUnresolvedConflicts(prefix: String) async throws -> [String] {
+        try await io()
+        let root = ICloudVersionStore.root
+        let paths = context.listFiles(prefix: root + prefix).compactMap { file -> String? in
+            guard let mark = file.lastIndex(of: "#") else { return nil }
+            return String(file[file.index(file.startIndex, offsetBy: root.count)..<mark])
+        }
+        return Array(Set(paths)).sorted()
+    }
+
+    /// Removes the version files; the daemon tells the server on its next tick.
+    public func resolveConflictVersions(_ path: String, ids: [String]) async throws {
+        try await io()
+        for id in ids {
+            guard let number = Int(id) else { continue }
+            let file = ICloudVersionStore.path(of: path, id: number)
+            if context.readFile(file) != nil { try context.removeFile(file) }
+        }
     }
 
     public func coordinatedWrite(_ path: String, _ transform: ([UInt8]?) throws -> [UInt8]?) async throws {

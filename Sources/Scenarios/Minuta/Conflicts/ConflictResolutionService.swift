@@ -9,6 +9,8 @@ extension Minuta {
     /// `fixed`: a group may be copies only (the primary is then created); a copy that does not
     /// load is left for later while the others are merged; the merged primary is written (with a
     /// coordinated read-merge-write, and only if it changed) before any copy is deleted (MI-6).
+    /// It also merges each file's hidden conflict versions (iCloud keeps an edit conflict's losing
+    /// write as one, with no visible copy) and resolves them once the merge is written.
     public actor ConflictResolutionService {
         let files: any CoordinatedFileStore
         let ids: any IDGenerator
@@ -44,7 +46,43 @@ extension Minuta {
                     errors.append("Merge failed: \(error)")
                 }
             }
+            if !variant.has(.icloudVersionsIgnored) {
+                let conflicted = try await files.pathsWithUnresolvedConflicts(prefix: StoragePaths.folder)
+                for path in conflicted.map({ String($0.dropFirst(StoragePaths.folder.count)) }) where path.hasSuffix(".automerge") {
+                    do {
+                        conflictsResolved += try await mergeHiddenVersions(path)
+                    } catch {
+                        errors.append("Merge of versions failed: \(error)")
+                    }
+                }
+            }
             return ResolutionResult(filesProcessed: automergeFiles.count, conflictsResolved: conflictsResolved, errors: errors)
+        }
+
+        /// Merges the file's unresolved conflict versions into it (a coordinated read-merge-write),
+        /// then resolves them; a version that does not load is resolved only once it does (never:
+        /// it is left, and reported). Returns how many versions it resolved.
+        func mergeHiddenVersions(_ path: String) async throws -> Int {
+            let versions = try await files.unresolvedConflictVersions(StoragePaths.folder + path)
+            if versions.isEmpty { return 0 }
+            let actor = ids.actorId()
+            var merged: Document?
+            var resolved: [String] = []
+            for version in versions {
+                guard let document = try? Document(version.bytes, actor: actor) else { continue }
+                if let merged { try merged.merge(other: document) } else { merged = document }
+                resolved.append(version.id)
+            }
+            guard let merged else { return 0 }
+            try await files.coordinatedWrite(StoragePaths.folder + path) { disk in
+                guard let disk else { return merged.save() }
+                let current = try Document(disk, actor: actor)
+                let before = current.heads
+                try current.merge(other: merged)
+                return current.heads == before ? nil : current.save()
+            }
+            try await files.resolveConflictVersions(StoragePaths.folder + path, ids: resolved)
+            return resolved.count
         }
 
         /// Every `.automerge` file under the folder, hidden files skipped (seed l.782-790), sorted.

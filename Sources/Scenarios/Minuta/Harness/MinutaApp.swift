@@ -34,7 +34,7 @@ public enum MinutaApp {
             (.monthMoveDuplicates, boundary, 5), (.deviceCalendarMonth, boundary, 5),
             (.perDeviceMigrationObjects, offline, 10), (.migrationRegressesEdits, offline, 10),
             (.countOnlyVerification, "concurrent-migration", 80), (.wholeRecordPut, overwrite, 5),
-            (.legacyJSONDelete, offline, 60),
+            (.legacyJSONDelete, offline, 60), (.icloudVersionsIgnored, copies, 20),
         ]
         return rows.map { DefectCatch($0.0.name, by: $0.1, within: 1...$0.2) }
     }

@@ -214,15 +214,21 @@ final class MinutaStage: @unchecked Sendable {
 }
 
 extension MinutaStage {
-    /// Keeps up to 6 distinct versions of every document (copies filed under their primary) from
-    /// every device, for the merge-law checks on the run's real histories.
+    /// Keeps up to 6 distinct versions of every document (copies and iCloud's hidden conflict
+    /// versions filed under their primary) from every device, for the merge-law checks on the
+    /// run's real histories.
     func captureLiveDocuments() {
         let names = Minuta.ConflictNames(variant: .fixed)
         let prefix = Minuta.StoragePaths.folder
+        let hidden = ICloudVersionStore.root + prefix
         for plan in plans {
-            for path in plan.device.files.list(prefix: prefix) where path.hasSuffix(".automerge") {
+            let files = plan.device.files.list(prefix: prefix) + plan.device.files.list(prefix: hidden)
+            for file in files {
+                // A hidden version `<root><path>#<id>` is a version of `<path>`.
+                let path = file.hasPrefix(hidden) ? String(file.dropFirst(ICloudVersionStore.root.count).prefix { $0 != "#" }) : file
+                guard path.hasSuffix(".automerge") else { continue }
                 let relative = String(path.dropFirst(prefix.count))
-                guard let bytes = plan.device.files.read(path) else { continue }
+                guard let bytes = plan.device.files.read(file) else { continue }
                 let key = names.primaryPath(relative)
                 var versions = liveDocuments[key] ?? []
                 if versions.count < 6 && !versions.contains(bytes) { versions.append(bytes) }

@@ -33,6 +33,16 @@ extension MinutaStage {
     }
 
     /// A new record at a seeded time near a month end, created on `device`.
+    /// A new record in the middle of a month no record is in yet (March 2026, then April, …, by
+    /// `round`): two devices that each add one while apart both create the month's file.
+    func recordInNewMonth(_ device: Device, round: Int) -> Minuta.TimeRecord {
+        let midMonths: [Int64] = [1_773_532_800_000, 1_776_211_200_000, 1_778_803_200_000]  // 2026-03-15, 04-15, 05-15 UTC
+        precondition(round < midMonths.count, "a new month per round")
+        let start = midMonths[round] + Int64(draw(8 * 60)) * MinutaDataset.minute
+        return Minuta.TimeRecord(id: newId(), startTime: start, endTime: start + Int64(10 + draw(90)) * MinutaDataset.minute,
+                                 tagId: someTagId(), comment: text(device, "new month"), images: [])
+    }
+
     func newRecord(_ device: Device, nearBoundary: Bool = false) -> Minuta.TimeRecord {
         let base = nearBoundary ? MinutaDataset.monthStarts[draw(MinutaDataset.monthStarts.count)] - 14 * MinutaDataset.hour
             : 1_768_000_000_000

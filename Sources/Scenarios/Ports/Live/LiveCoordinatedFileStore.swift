@@ -25,6 +25,16 @@ public struct LiveCoordinatedFileStore: CoordinatedFileStore {
         return paths.sorted()  // directory listings come back in file-system order
     }
 
+    /// A plain file system keeps no conflict versions (on Apple platforms a real app asks
+    /// `NSFileVersion.unresolvedConflictVersionsOfItem(at:)`).
+    public func unresolvedConflictVersions(_ path: String) async throws -> [FileConflictVersion] { [] }
+
+    /// None on a plain file system.
+    public func pathsWithUnresolvedConflicts(prefix: String) async throws -> [String] { [] }
+
+    /// Nothing to resolve on a plain file system.
+    public func resolveConflictVersions(_ path: String, ids: [String]) async throws {}
+
     public func coordinatedWrite(_ path: String, _ transform: ([UInt8]?) throws -> [UInt8]?) async throws {
         if let bytes = try transform(try await read(path)) { try await write(path, bytes) }
     }
