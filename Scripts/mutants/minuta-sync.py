@@ -159,4 +159,18 @@ MUTANTS = [
   "            while month <= last && bound < 1200 {",
   "            while month < last && bound < 1200 {",
   "loadRecords(from:to:) (the app's date-range view) skips the last month of the range"),
+ ("versions-resolved-before-write", C,
+  "            try await files.coordinatedWrite(StoragePaths.folder + path) { disk in\n                guard let disk else { return merged.save() }",
+  "            try await files.resolveConflictVersions(StoragePaths.folder + path, ids: resolved)\n            try await files.coordinatedWrite(StoragePaths.folder + path) { disk in\n                guard let disk else { return merged.save() }",
+  "iCloud's hidden versions are resolved (removed everywhere) before their merge is written: a kill "
+  "in between loses the other device's edit"),
+ ("versions-first-only", C,
+  "                resolved.append(version.id)\n            }",
+  "                resolved.append(version.id)\n                break\n            }\n            resolved = versions.map(\\.id)",
+  "only the first hidden version of a file is merged, but all are resolved (a third device's write, "
+  "or a second conflict before the app ran, is lost)"),
+ ("versions-records-only", C,
+  "where path.hasSuffix(\".automerge\") {",
+  "where path.hasSuffix(\".automerge\") && path.hasPrefix(\"records/\") {",
+  "hidden versions are merged for month files only, not for tags.automerge"),
 ]
