@@ -131,4 +131,34 @@ final class MinutaHiddenVersionTests: XCTestCase {
         XCTAssertEqual(result.comment, F.recordJanuary.comment, "the other device's edit is lost")
         XCTAssertEqual(result.left, 1)
     }
+
+    /// A hidden version set the end time (after several other changes, so its op counter is high);
+    /// the user then stops the timer again on this device. `fixed` reads the version before it
+    /// writes, so the new end time is made on top of it and wins; an edit made on the file alone
+    /// would be concurrent with the version, and the CRDT would let the older value win.
+    func testFixedEditsOnTopOfHiddenVersions() async throws {
+        let files = MinutaMemoryFileStore()
+        let storage = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: 1), variant: .fixed)
+        try await storage.saveRecord(F.recordJanuary)
+        let other = try Document(files.files[Self.path]!, actor: ActorId("ff"))
+        var elsewhere = F.recordJanuary
+        for round in 0..<6 {
+            let before = elsewhere
+            elsewhere.comment = "elsewhere \(round)"
+            if round == 5 { elsewhere.endTime = F.recordJanuary.endTime! + 1_000 }
+            try Minuta.AutomergeTimeRecord.find(other, F.recordJanuary.id)!.setChangedFields(elsewhere, from: before)
+        }
+        files.versions[Self.path] = [FileConflictVersion(id: "3", bytes: other.save())]
+        let fresh = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: 4), variant: .fixed)
+        let shown = try await fresh.loadAllRecords().first { $0.id == F.recordJanuary.id }!
+        var stopped = shown
+        stopped.endTime = F.recordJanuary.endTime! + 9_000
+        try await fresh.saveRecord(stopped, previous: shown)
+        _ = try await Minuta.ConflictResolutionService(files: files, ids: MinutaCountingIDs(seed: 5), variant: .fixed).resolveConflicts()
+        let last = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: 6), variant: .fixed)
+        let record = try await last.loadAllRecords().first { $0.id == F.recordJanuary.id }
+        XCTAssertEqual(record?.endTime, stopped.endTime, "the later stop wins")
+        XCTAssertEqual(record?.comment, "elsewhere 5")
+        XCTAssertEqual(files.versions[Self.path]?.count ?? 0, 0)
+    }
 }

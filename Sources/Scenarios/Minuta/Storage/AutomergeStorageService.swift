@@ -38,13 +38,20 @@ extension Minuta {
         // MARK: - Documents on disk
 
         /// The document stored at `path` (relative to the storage folder); `fixed` also merges the
-        /// file's conflict copies, so a write never drops what the provider set aside.
+        /// file's conflict copies and its hidden conflict versions (iCloud), so a write never drops
+        /// what the provider set aside, and an edit is made on top of every write it could know.
         func readDocument(_ path: String) async throws -> Document? {
             var document = try await files.read(StoragePaths.folder + path).map { try load($0, path) }
             guard !has(.cachedDocumentOverwrite) else { return document }
             for copy in try await conflictCopies(of: path) {
                 // A copy that does not load (still downloading) is left for conflict resolution.
                 guard let bytes = try await files.read(StoragePaths.folder + copy), let other = try? load(bytes, copy) else { continue }
+                if let document { try document.merge(other: other) } else { document = other }
+            }
+            guard !has(.icloudVersionsIgnored) else { return document }
+            for version in try await files.unresolvedConflictVersions(StoragePaths.folder + path) {
+                // Resolved by conflict resolution once merged into the file; one that does not load stays.
+                guard let other = try? load(version.bytes, path) else { continue }
                 if let document { try document.merge(other: other) } else { document = other }
             }
             return document
