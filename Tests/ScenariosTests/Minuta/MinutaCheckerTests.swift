@@ -31,6 +31,15 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertEqual(found.first?.entities.map(\.actual), ["the folder was still syncing"])
     }
 
+    func testConvergenceReportsAnUnresolvedHiddenVersion() {
+        var hidden = world(views: ["device-1": F.view, "device-2": F.view])
+        hidden.hiddenVersions = [(path: "tags.automerge", count: 2)]
+        let found = MinutaConvergenceChecker().check(hidden, history: History())
+        XCTAssertEqual(found.map(\.invariant), ["convergence"])
+        XCTAssertEqual(found.first?.entities.map(\.entity), ["hidden versions of tags.automerge"])
+        XCTAssertEqual(found.first?.entities.map(\.actual), ["2 unresolved"])
+    }
+
     func testConvergenceReportsARecordThatDiffersBetweenDevicesAndALeftoverCopy() {
         var other = F.view
         other.records[0].comment = "changed"

@@ -21,10 +21,13 @@ struct MinutaWorld: Sendable {
     /// Document versions seen during the run (path → distinct byte versions), for merge laws.
     var liveDocuments: [String: [[UInt8]]]
     var healing: HealingOutcome
+    /// Server paths (relative to the folder) with unresolved hidden conflict versions (iCloud),
+    /// sorted, with how many each has.
+    var hiddenVersions: [(path: String, count: Int)]
 
     init(dataset: MinutaDataset, ledger: [EditLedger.Entry] = [], devices: [String], views: [String: MinutaView],
          deviceFiles: [String: [(path: String, bytes: [UInt8])]] = [:], serverFiles: [(path: String, bytes: [UInt8])] = [],
-         liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = .healed) {
+         liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = .healed, hiddenVersions: [(path: String, count: Int)] = []) {
         self.dataset = dataset
         self.ledger = ledger
         self.devices = devices
@@ -33,6 +36,7 @@ struct MinutaWorld: Sendable {
         self.serverFiles = serverFiles
         self.liveDocuments = liveDocuments
         self.healing = healing
+        self.hiddenVersions = hiddenVersions
     }
 
     init(stage: MinutaStage, healing: HealingOutcome) {
@@ -42,9 +46,11 @@ struct MinutaWorld: Sendable {
             files[plan.device.name] = plan.device.files.list(prefix: prefix).map { (String($0.dropFirst(prefix.count)), plan.device.files.read($0)!) }
         }
         let server = stage.folder.serverFiles.map { (path: $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path, bytes: $0.bytes) }
+        let hidden = stage.folder.server.entries.filter { !$0.value.isDeleted && !$0.value.conflictVersions.isEmpty }
+            .map { (path: String($0.key.dropFirst(prefix.count)), count: $0.value.conflictVersions.count) }.sorted { $0.path < $1.path }
         self.init(dataset: stage.dataset, ledger: EditLedger.entries(in: stage.sim.history), devices: stage.appPlans.map(\.device.name),
                   views: stage.views, deviceFiles: files, serverFiles: server, liveDocuments: stage.liveDocuments,
-                  healing: healing)
+                  healing: healing, hiddenVersions: hidden)
     }
 
     /// Every place files live: each device, then the server.

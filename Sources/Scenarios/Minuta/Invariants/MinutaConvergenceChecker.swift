@@ -4,8 +4,9 @@ import SimCore
 import SimHarness
 
 /// convergence: after healing, every device shows the same tags and records (every field), no
-/// conflict copy is left on any device or on the server, and healing reached a fixpoint with the
-/// folder in sync. Bug zoo MI-1, MI-3, MI-4, MI-13, MI-15.
+/// conflict copy is left on any device or on the server, no hidden conflict version (iCloud) is
+/// left unresolved, and healing reached a fixpoint with the folder in sync. Bug zoo MI-1, MI-3,
+/// MI-4, MI-13, MI-15.
 struct MinutaConvergenceChecker: InvariantChecker {
     let name = "convergence"
 
@@ -21,6 +22,10 @@ struct MinutaConvergenceChecker: InvariantChecker {
             for (path, _) in files where !MinutaWorld.isLegitimate(path) && !(path.split(separator: "/").last?.hasPrefix(".") ?? false) {
                 diffs.append(EntityDiff(entity: "file \(path)", location: location, expected: "merged and removed", actual: "still there"))
             }
+        }
+        for hidden in world.hiddenVersions {
+            diffs.append(EntityDiff(entity: "hidden versions of \(hidden.path)", location: "server",
+                                    expected: "merged and resolved", actual: "\(hidden.count) unresolved"))
         }
         for reason in world.healing.pending {
             diffs.append(EntityDiff(entity: "healing", location: "all devices", expected: "settled", actual: reason))
