@@ -34,20 +34,34 @@ struct ConvergenceChecker: InvariantChecker {
         let currency = plan.dataset.defaultCurrency
         var snapshot = EntitySnapshot()
         let reference = "server (\(account.label))"
-        Self.add(SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency),
-                 at: reference, to: &snapshot)
-        Self.add(SyncedView.local(db, defaultCurrency: currency), at: device, to: &snapshot)
+        // The server's side is the same for every device of the account: made once per database state.
+        let server = world.admin.memoized("ConvergenceChecker.server|\(account.userId)|\(currency)") {
+            Self.collections(SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency))
+        }
+        Self.add(server, at: reference, to: &snapshot)
+        Self.add(Self.collections(SyncedView.local(db, defaultCurrency: currency)), at: device, to: &snapshot)
         let collections = Set(snapshot.collections(reference) + snapshot.collections(device)).sorted()
         return diffs + ConvergenceCheck.diffs(snapshot, reference: reference, locations: [device], collections: collections)
     }
 
-    /// A synced view (`table id` → text) as entities of a snapshot, one collection per table.
-    static func add(_ view: [String: String], at location: String, to snapshot: inout EntitySnapshot) {
+    /// A synced view (`table id` → text) as a snapshot's collections, one per table, in table
+    /// order, each entity list in id order.
+    static func collections(_ view: [String: String]) -> [(table: String, entities: [EntitySnapshot.Entity])] {
+        var grouped: [(table: String, entities: [EntitySnapshot.Entity])] = []
         for key in view.keys.sorted() {
             let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
             precondition(parts.count == 2, "a synced view's key is `table id`")
-            snapshot.add(location, parts[0], [EntitySnapshot.Entity(key: parts[1], text: view[key]!)])
+            let entity = EntitySnapshot.Entity(key: parts[1], text: view[key]!)
+            // Sorted keys put each table's entities together.
+            if grouped.last?.table == parts[0] { grouped[grouped.count - 1].entities.append(entity) } else { grouped.append((parts[0], [entity])) }
         }
+        precondition(Set(grouped.map(\.table)).count == grouped.count, "one run of keys per table")
+        return grouped
+    }
+
+    /// Adds `collections` at `location`.
+    static func add(_ collections: [(table: String, entities: [EntitySnapshot.Entity])], at location: String, to snapshot: inout EntitySnapshot) {
+        for collection in collections { snapshot.add(location, collection.table, collection.entities) }
     }
 }
 

@@ -88,8 +88,11 @@ struct NoLossChecker: InvariantChecker {
     }
 
     func naturalKeys(_ db: LocalDatabase, _ snapshot: ServerSnapshot) -> [EntityDiff] {
+        // The same for every device of the account: made once per database state.
         func keys(_ table: String, parent: String, _ a: String, _ b: String) -> Set<String> {
-            Set(snapshot.childRows(table, parent: parent, parentColumn: a).map { "\($0[a]?.stringValue ?? "")|\($0[b]?.stringValue ?? "")" })
+            snapshot.admin.memoized("NoLoss.naturalKeys|\(snapshot.ownerId)|\(table)|\(parent)|\(a)|\(b)") {
+                Set(snapshot.childRows(table, parent: parent, parentColumn: a).map { "\($0[a]?.stringValue ?? "")|\($0[b]?.stringValue ?? "")" })
+            }
         }
         let splits = keys("transaction_splits", parent: "financial_transactions", "transaction_id", "owed_by_id")
         let payers = keys("transaction_payers", parent: "financial_transactions", "transaction_id", "paid_by_id")

@@ -63,10 +63,14 @@ struct RoundTripFidelityChecker: InvariantChecker {
     /// Each local split's `raw_amount` (in hundredths, the column's scale) must be among the server
     /// values for its natural key (transaction, debtor).
     func rawAmountDiffs(_ db: LocalDatabase, _ snapshot: ServerSnapshot) -> [EntityDiff] {
-        var server: [String: [Int64?]] = [:]
-        for row in snapshot.childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id") {
-            let key = "\(row["transaction_id"]?.stringValue ?? "")|\(row["owed_by_id"]?.stringValue ?? "")"
-            server[key, default: []].append(row["raw_amount"]?.stringValue.flatMap { DecimalText.minorUnits($0, digits: 2) })
+        // The same for every device of the account: made once per database state.
+        let server = snapshot.admin.memoized("RoundTripFidelity.rawAmounts|\(snapshot.ownerId)") {
+            var server: [String: [Int64?]] = [:]
+            for row in snapshot.childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id") {
+                let key = "\(row["transaction_id"]?.stringValue ?? "")|\(row["owed_by_id"]?.stringValue ?? "")"
+                server[key, default: []].append(row["raw_amount"]?.stringValue.flatMap { DecimalText.minorUnits($0, digits: 2) })
+            }
+            return server
         }
         var diffs: [EntityDiff] = []
         for tx in db.transactions {
