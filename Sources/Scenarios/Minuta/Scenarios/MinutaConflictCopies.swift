@@ -8,15 +8,17 @@ extension MinutaScenario {
     /// exists for yet; back online the provider makes conflict copies (its own names; iCloud
     /// bounces only the new month's file to `name 2` and keeps the losing edits of existing files
     /// as hidden versions); each app merges them, and may be killed in the middle. Last, a copy
-    /// made on an old base of a merged document (`staleBaseRound`).
+    /// made on an old base of a merged document (`staleBaseRound`), and an edit on top of a write
+    /// that lost (`editOnLosingWriteRound`).
     static var conflictCopies: MinutaScenario {
         MinutaScenario(
             name: "conflict-copies",
-            summary: "two devices edit one month and the tags offline and both start a new month; the provider makes conflict copies (iCloud: hidden versions too); apps merge them (killed mid-merge); a copy on an old base",
+            summary: "two devices edit one month and the tags offline and both start a new month; the provider makes conflict copies (iCloud: hidden versions too); apps merge them (killed mid-merge); a copy on an old base; an edit on top of a write that lost",
             faults: FaultPolicy(forced: [.kill: 500_000]),
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
             coverageMarks: ["minuta: app killed at an await point", "minuta: conflict copies merged", "folder.conflict-copy.dropbox", "folder.conflict-copy.gdrive", "folder.conflict-copy.icloud",
-                            "folder.icloud-conflict-version"],
+                            "folder.icloud-conflict-version",
+                            "minuta: an edit on top of a losing write"],
             script: { stage in
                 let devices = await stage.twoMigratedDevices()
                 for round in 0..<2 {
@@ -33,6 +35,7 @@ extension MinutaScenario {
                     await stage.barrier()
                 }
                 await stage.staleBaseRound(devices[0], devices[1])
+                await stage.editOnLosingWriteRound(devices[0], devices[1], record: stage.someRecordId())
             })
         }
     }

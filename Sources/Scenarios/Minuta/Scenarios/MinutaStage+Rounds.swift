@@ -102,4 +102,22 @@ extension MinutaStage {
         await drain(device)
         await barrier()
     }
+
+    /// An edit on top of a losing write: `a`, offline, comments on a record three times; `b` then
+    /// changes its tag and uploads first. `a`'s save is the earlier one, so when `a` comes back its
+    /// upload loses: on iCloud it becomes a hidden conflict version (elsewhere a conflict copy) and
+    /// `a`'s file takes `b`'s bytes. Before any refresh, `a` comments again: that edit must be made
+    /// on top of `a`'s earlier ones, or the CRDT may let an earlier comment win the merge.
+    func editOnLosingWriteRound(_ a: Device, _ b: Device, record id: String) async {
+        goOffline(a, "losing-write")
+        for _ in 0..<3 { await perform(a, .editRecord(id: id, .comment(text(a, "comment")))) }
+        await pause(.seconds(1))
+        await perform(b, .editRecord(id: id, .tag(someTagId())))
+        await pause(.seconds(30))
+        setOffline(a, false)
+        await pause(.seconds(30))
+        sim.sometimes("minuta: an edit on top of a losing write")
+        await perform(a, .editRecord(id: id, .comment(text(a, "comment"))))
+        await barrier()
+    }
 }
