@@ -55,23 +55,27 @@ final class FolderSyncTests: XCTestCase {
 
     // MARK: Conflicts
 
+    /// Inside a run: both devices sync `v1`, then edit it while Ann is offline; Bob's upload lands
+    /// first, so Ann's later upload is the conflicting one. Ends settled.
+    private static func editBothWhileAnnOffline(_ sim: Simulator, _ folder: CloudFolder, _ ann: Device, _ bob: Device) async {
+        ann.files.write(Self.path, Self.bytes("v1"))
+        let first = await folder.settle(within: .seconds(60))
+        XCTAssertTrue(first)
+        sim.network.setOffline(ann, true)
+        ann.files.write(Self.path, Self.bytes("ann's edit"))
+        bob.files.write(Self.path, Self.bytes("bob's edit"))
+        await Self.wait(sim, .seconds(30))
+        sim.network.setOffline(ann, false)
+        let settled = await folder.settle(within: .seconds(120))
+        XCTAssertTrue(settled)
+    }
+
     /// Ann is offline while both edit the synced file; Bob's upload lands first, so Ann's later
     /// upload is the conflicting one.
     private func editWhileAnnOffline(_ provider: FolderProvider, annSkewMilliseconds: Int64 = 0) throws -> Bed {
         let bed = Bed(provider, annSkewMilliseconds: annSkewMilliseconds)
         let folder = bed.folder, ann = bed.ann, bob = bed.bob
-        try bed.sim.run { sim in
-            ann.files.write(Self.path, Self.bytes("v1"))
-            let first = await folder.settle(within: .seconds(60))
-            XCTAssertTrue(first)
-            sim.network.setOffline(ann, true)
-            ann.files.write(Self.path, Self.bytes("ann's edit"))
-            bob.files.write(Self.path, Self.bytes("bob's edit"))
-            await Self.wait(sim, .seconds(30))
-            sim.network.setOffline(ann, false)
-            let settled = await folder.settle(within: .seconds(120))
-            XCTAssertTrue(settled)
-        }
+        try bed.sim.run { sim in await Self.editBothWhileAnnOffline(sim, folder, ann, bob) }
         XCTAssertEqual(bed.files(bed.ann), bed.server, "Ann converged to the server")
         XCTAssertEqual(bed.files(bed.bob), bed.server, "Bob converged to the server")
         return bed
@@ -113,15 +117,7 @@ final class FolderSyncTests: XCTestCase {
         let bed = Bed(.icloud)
         let folder = bed.folder, ann = bed.ann, bob = bed.bob
         try bed.sim.run { sim in
-            ann.files.write(Self.path, Self.bytes("v1"))
-            _ = await folder.settle(within: .seconds(60))
-            sim.network.setOffline(ann, true)
-            ann.files.write(Self.path, Self.bytes("ann's edit"))
-            bob.files.write(Self.path, Self.bytes("bob's edit"))
-            await Self.wait(sim, .seconds(30))
-            sim.network.setOffline(ann, false)
-            let conflicted = await folder.settle(within: .seconds(120))
-            XCTAssertTrue(conflicted)
+            await Self.editBothWhileAnnOffline(sim, folder, ann, bob)
             let id = folder.server.entries[Self.path]!.conflictVersions[0].id
             XCTAssertTrue(bob.files.remove(ICloudVersionStore.path(of: Self.path, id: id)))
             XCTAssertFalse(folder.isQuiet, "the resolution has not reached the server yet")
