@@ -12,6 +12,16 @@ and merges that throw), delete-pred-winner-only 6/320 (seed 7), no-repair-on-ref
 stays 0: nothing in the port calls `loadRecords(from:to:)` (the seed's today view is not ported), so
 it is equivalent here.
 
+iCloud's hidden conflict versions (2026-11-25, at bde3e0b; the fake keeps an edit conflict's losing
+write as a hidden version, the fixed app merges and resolves them), `--seeds 40` (320 runs each):
+versions-records-only 24/320 (seed 6, convergence: versions left unresolved), versions-first-only
+3/320 (seed 14, no-loss). Not caught at 40 seeds: versions-resolved-before-write (needs a kill between
+the resolution and the write: 5/1600 at 200 seeds, first seed 100, no-loss) and reads-skip-versions
+(0/1600 at 200 seeds, measured before conflict-copies gained its losing-write round). An app process
+keeps its own edits in its cached document, so the version only matters to a process without that
+cache (App Intents, a relaunch before the next resolution); before reads merged versions, 3 of 2,000
+concurrent-writers seeds failed this way, and `testFixedEditsOnTopOfHiddenVersions` pins it.
+
 What the review measured before those changes follows.
 
 Measured 2026-11-25 (Minuta, CRDT and Folder code as of a14a920, unchanged through 5e0c66a), from the repository root:
