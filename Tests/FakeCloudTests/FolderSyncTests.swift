@@ -134,6 +134,77 @@ final class FolderSyncTests: XCTestCase {
         XCTAssertEqual(bed.folder.conflicts, 1, "the edit after the resolution was based on the current bytes")
     }
 
+    /// Ann resolves a version while offline, and meanwhile Bob's stale upload lost and added a
+    /// newer hidden version: back online, Ann must still download that one (her base is not
+    /// moved past a change she never read).
+    func testICloudResolvingDoesNotSkipANewerHiddenVersion() throws {
+        let bed = Bed(.icloud)
+        let folder = bed.folder, ann = bed.ann, bob = bed.bob
+        try bed.sim.run { sim in
+            await Self.editBothWhileAnnOffline(sim, folder, ann, bob)
+            let first = folder.server.entries[Self.path]!.conflictVersions[0].id
+            sim.network.setOffline(bob, true)
+            bob.files.write(Self.path, Self.bytes("bob's second"))
+            await Self.wait(sim, .seconds(1))
+            ann.files.write(Self.path, Self.bytes("ann's second"))
+            await Self.wait(sim, .seconds(30))
+            sim.network.setOffline(ann, true)
+            XCTAssertTrue(ann.files.remove(ICloudVersionStore.path(of: Self.path, id: first)), "Ann's app resolves the first version")
+            sim.network.setOffline(bob, false)
+            await Self.wait(sim, .seconds(30))
+            sim.network.setOffline(ann, false)
+            let settled = await folder.settle(within: .seconds(120))
+            XCTAssertTrue(settled, "Ann never read the newer version")
+        }
+        let hidden = bed.folder.server.entries[Self.path]!.conflictVersions
+        XCTAssertEqual(hidden.map(\.bytes), [Self.bytes("bob's second")])
+        XCTAssertEqual(bed.versions(bed.ann), [hidden[0].id: Self.bytes("bob's second")])
+        XCTAssertEqual(bed.server, [Self.path: Self.bytes("ann's second")])
+    }
+
+    /// Ann deletes the file without having seen a hidden version Bob's losing upload made: the
+    /// deletion is refused (it would erase Bob's edit everywhere) and the file comes back.
+    func testICloudDeletionIsRefusedWhileAHiddenVersionIsUnseen() throws {
+        let bed = Bed(.icloud)
+        let folder = bed.folder, ann = bed.ann, bob = bed.bob
+        try bed.sim.run { sim in
+            ann.files.write(Self.path, Self.bytes("v1"))
+            _ = await folder.settle(within: .seconds(60))
+            sim.network.setOffline(bob, true)
+            bob.files.write(Self.path, Self.bytes("bob's edit"))
+            await Self.wait(sim, .seconds(1))
+            ann.files.write(Self.path, Self.bytes("ann's edit"))
+            await Self.wait(sim, .seconds(30))
+            sim.network.setOffline(ann, true)
+            XCTAssertTrue(ann.files.remove(Self.path))
+            sim.network.setOffline(bob, false)
+            await Self.wait(sim, .seconds(30))
+            sim.network.setOffline(ann, false)
+            let settled = await folder.settle(within: .seconds(120))
+            XCTAssertTrue(settled)
+        }
+        XCTAssertEqual(bed.server, [Self.path: Self.bytes("ann's edit")], "the file came back")
+        XCTAssertEqual(bed.folder.server.entries[Self.path]!.conflictVersions.map(\.bytes), [Self.bytes("bob's edit")])
+        XCTAssertEqual(Array(bed.versions(bed.ann).values), [Self.bytes("bob's edit")])
+    }
+
+    /// A file whose versions every device has seen is deleted: its versions go with it, on every
+    /// device.
+    func testICloudDeletingAFileDeletesItsVersions() throws {
+        let bed = Bed(.icloud)
+        let folder = bed.folder, ann = bed.ann, bob = bed.bob
+        try bed.sim.run { sim in
+            await Self.editBothWhileAnnOffline(sim, folder, ann, bob)
+            XCTAssertEqual(folder.server.entries[Self.path]!.conflictVersions.count, 1)
+            XCTAssertTrue(ann.files.remove(Self.path))
+            let settled = await folder.settle(within: .seconds(60))
+            XCTAssertTrue(settled)
+        }
+        XCTAssertEqual(bed.server, [:])
+        XCTAssertEqual(bed.versions(bed.ann), [:])
+        XCTAssertEqual(bed.versions(bed.bob), [:])
+    }
+
     /// Both devices create the same new file with different bytes: iCloud bounces the later one to
     /// `name 2` (a new-file conflict in the document scope), with no hidden version.
     func testICloudNewFileConflictMakesNumberedCopy() throws {

@@ -23,6 +23,7 @@ public final class CloudFolder: @unchecked Sendable {
     public init(provider: FolderProvider, simulator: Simulator, prefix: String) {
         self.provider = provider
         self.simulator = simulator
+        precondition(!prefix.isEmpty && !prefix.hasPrefix(ICloudVersionStore.root), "the synced folder is a folder, not the version store")
         self.prefix = prefix
         self.server = ServerFolder(provider: provider)
     }

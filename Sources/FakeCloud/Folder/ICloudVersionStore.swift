@@ -19,4 +19,10 @@ public enum ICloudVersionStore {
         guard versionPath.hasPrefix(prefix) else { return nil }
         return Int(versionPath.dropFirst(prefix.count))
     }
+
+    /// The file path a version file belongs to (nil when `versionPath` is not in the store).
+    public static func file(ofVersion versionPath: String) -> String? {
+        guard versionPath.hasPrefix(root), let mark = versionPath.lastIndex(of: "#") else { return nil }
+        return String(versionPath[versionPath.index(versionPath.startIndex, offsetBy: root.count)..<mark])
+    }
 }

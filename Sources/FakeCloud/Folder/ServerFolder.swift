@@ -37,8 +37,9 @@ public struct HiddenVersion: Sendable, Equatable {
 ///   copy name). iCloud does that only for a new-file conflict (the device never had the path);
 ///   an edit conflict keeps the later save (by its device's clock) at the path and the other
 ///   write as a hidden conflict version (see `FolderProvider.icloud`).
-/// Deletions carry the base too: a deletion of a version the device never saw is refused, so
-/// the newer edit survives and downloads back (`replace`: the deletion always applies).
+/// Deletions carry the base too: a deletion of a version the device never saw (newer bytes, or a
+/// newer hidden version) is refused, so the newer edit survives and downloads back (`replace`: the
+/// deletion always applies). Deleting a file deletes its hidden versions.
 public final class ServerFolder {
     /// Every path ever written, deleted ones included.
     public private(set) var entries: [String: ServerEntry] = [:]
@@ -86,7 +87,7 @@ public final class ServerFolder {
         if provider == .icloud, base != nil { return hideLoser(path, current, bytes, modified: modified) }
         let copyPath = copyName { self.isLive($0) }
         precondition(copyPath != path && !isLive(copyPath), "a conflict copy needs a free name")
-        return .conflict(current: current, copyPath: copyPath, copyVersion: store(copyPath, bytes))
+        return .conflict(current: current, copyPath: copyPath, copyVersion: store(copyPath, bytes, modified: modified))
     }
 
     /// Applies a deletion of `path` made from `base`.
@@ -95,7 +96,10 @@ public final class ServerFolder {
             return .deleted(version: base)
         }
         if current.isDeleted { return .deleted(version: current.version) }
-        guard base >= current.bytesVersion || provider == .replace else { return .refused(current: current) }
+        // A hidden version the deleting device never saw (id above its base) is a write it did not
+        // know of: the deletion is refused, as for newer bytes.
+        let sawAll = base >= current.bytesVersion && current.conflictVersions.allSatisfy { $0.id <= base }
+        guard sawAll || provider == .replace else { return .refused(current: current) }
         lastVersion += 1
         entries[path] = ServerEntry(bytes: current.bytes, version: lastVersion, isDeleted: true, bytesVersion: lastVersion)
         return .deleted(version: lastVersion)

@@ -203,7 +203,10 @@ final class SyncAgent {
             }
             switch server.delete(path, base: base) {
             case .deleted(let version):
-                if files.read(path) == nil { bases[path] = Base(version: version, bytes: nil) }
+                if files.read(path) == nil {
+                    bases[path] = Base(version: version, bytes: nil)
+                    holdVersions(path, [])  // deleting a file deletes its versions
+                }
                 record("delete done \(path) v=\(version)")
             case .refused(let current):
                 // A newer version exists: forget the base so the file downloads back.
@@ -275,9 +278,14 @@ final class SyncAgent {
             resolvedHere.formUnion(gone)
             let kept = ids.filter { !gone.contains($0) }
             versionsHeld[path] = kept.isEmpty ? nil : kept
+            let before = server.entries[path]?.version
             guard let version = server.resolve(path, ids: gone) else { continue }
             record("resolve versions \(path) ids=\(gone) v=\(version)")
-            if let base = bases[path], base.bytes == server.entries[path]?.bytes { bases[path] = Base(version: version, bytes: base.bytes) }
+            // Only a device that had synced the entry as it was can skip re-reading it: another
+            // change (a newer hidden version) may have come in since its base.
+            if let base = bases[path], base.version == before, base.bytes == server.entries[path]?.bytes {
+                bases[path] = Base(version: version, bytes: base.bytes)
+            }
         }
     }
 
@@ -295,7 +303,9 @@ final class SyncAgent {
         let local = localPaths()
         for path in local where !server.isLive(path) { return false }
         for (path, entry) in server.entries.sorted(by: { $0.key < $1.key }) where path.hasPrefix(folder.prefix) {
-            if entry.isDeleted { if files.read(path) != nil { return false } else { continue } }
+            if entry.isDeleted {
+                if files.read(path) != nil || versionsHeld[path] != nil { return false } else { continue }
+            }
             guard files.read(path) == entry.bytes, bases[path]?.version == entry.version else { return false }
             let hidden = entry.conflictVersions.map(\.id)
             guard versionsHeld[path] ?? [] == hidden,

@@ -161,4 +161,30 @@ final class MinutaHiddenVersionTests: XCTestCase {
         XCTAssertEqual(record?.comment, "elsewhere 5")
         XCTAssertEqual(files.versions[Self.path]?.count ?? 0, 0)
     }
+
+    /// A conflict copy with a hidden version of its own (a second conflict on the copy's path):
+    /// the version is merged into the copy before the copy is merged into the primary and removed
+    /// (removing a file removes its versions), so one pass keeps both edits.
+    func testFixedMergesACopysVersionsBeforeTheCopy() async throws {
+        let files = MinutaMemoryFileStore()
+        let storage = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: 1), variant: .fixed)
+        try await storage.saveRecord(F.recordJanuary)
+        let base = files.files[Self.path]!
+        func edited(_ actor: String, _ change: (inout Minuta.TimeRecord) -> Void) throws -> [UInt8] {
+            let document = try Document(base, actor: ActorId(actor))
+            var record = F.recordJanuary
+            change(&record)
+            try Minuta.AutomergeTimeRecord.find(document, F.recordJanuary.id)!.setChangedFields(record, from: F.recordJanuary)
+            return document.save()
+        }
+        let copy = "Minuta/records/2026/01 2.automerge"
+        files.files[copy] = try edited("c1") { $0.comment = "from the copy" }
+        files.versions[copy] = [FileConflictVersion(id: "9", bytes: try edited("c2") { $0.tagId = F.tagB.id })]
+        _ = try await Minuta.ConflictResolutionService(files: files, ids: MinutaCountingIDs(seed: 2), variant: .fixed).resolveConflicts()
+        XCTAssertNil(files.files[copy], "the copy is merged and removed")
+        let fresh = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: MinutaCountingIDs(seed: 3), variant: .fixed)
+        let record = try await fresh.loadAllRecords().first { $0.id == F.recordJanuary.id }
+        XCTAssertEqual(record?.comment, "from the copy")
+        XCTAssertEqual(record?.tagId, F.tagB.id, "the copy's hidden version made it into the primary")
+    }
 }

@@ -66,11 +66,7 @@ public struct DeviceCoordinatedFileStore: CoordinatedFileStore {
 
     public func pathsWithUnresolvedConflicts(prefix: String) async throws -> [String] {
         try await io()
-        let root = ICloudVersionStore.root
-        let paths = context.listFiles(prefix: root + prefix).compactMap { file -> String? in
-            guard let mark = file.lastIndex(of: "#") else { return nil }
-            return String(file[file.index(file.startIndex, offsetBy: root.count)..<mark])
-        }
+        let paths = context.listFiles(prefix: ICloudVersionStore.root + prefix).compactMap(ICloudVersionStore.file(ofVersion:))
         return Array(Set(paths)).sorted()
     }
 

@@ -34,6 +34,18 @@ extension Minuta {
         public func resolveConflicts() async throws -> ResolutionResult {
             var conflictsResolved = 0
             var errors: [String] = []
+            // Hidden versions first: a copy's versions are merged into the copy before the copy
+            // is merged into its primary and removed (removing a file removes its versions).
+            if !variant.has(.icloudVersionsIgnored) {
+                let conflicted = try await files.pathsWithUnresolvedConflicts(prefix: StoragePaths.folder)
+                for path in conflicted.map({ String($0.dropFirst(StoragePaths.folder.count)) }) where path.hasSuffix(".automerge") {
+                    do {
+                        conflictsResolved += try await mergeHiddenVersions(path)
+                    } catch {
+                        errors.append("Merge of versions failed: \(error)")
+                    }
+                }
+            }
             let automergeFiles = try await findAutomergeFiles()
             let groups = groupConflictFiles(automergeFiles)
             let minimum = variant.has(.deleteCopyBeforeWrite) ? 2 : 1
@@ -44,16 +56,6 @@ extension Minuta {
                     conflictsResolved += try await mergeConflictFiles(group, primary: key)
                 } catch {
                     errors.append("Merge failed: \(error)")
-                }
-            }
-            if !variant.has(.icloudVersionsIgnored) {
-                let conflicted = try await files.pathsWithUnresolvedConflicts(prefix: StoragePaths.folder)
-                for path in conflicted.map({ String($0.dropFirst(StoragePaths.folder.count)) }) where path.hasSuffix(".automerge") {
-                    do {
-                        conflictsResolved += try await mergeHiddenVersions(path)
-                    } catch {
-                        errors.append("Merge of versions failed: \(error)")
-                    }
                 }
             }
             return ResolutionResult(filesProcessed: automergeFiles.count, conflictsResolved: conflictsResolved, errors: errors)

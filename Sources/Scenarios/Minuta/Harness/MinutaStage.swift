@@ -225,7 +225,7 @@ extension MinutaStage {
             let files = plan.device.files.list(prefix: prefix) + plan.device.files.list(prefix: hidden)
             for file in files {
                 // A hidden version `<root><path>#<id>` is a version of `<path>`.
-                let path = file.hasPrefix(hidden) ? String(file.dropFirst(ICloudVersionStore.root.count).prefix { $0 != "#" }) : file
+                let path = file.hasPrefix(hidden) ? ICloudVersionStore.file(ofVersion: file) ?? file : file
                 guard path.hasSuffix(".automerge") else { continue }
                 let relative = String(path.dropFirst(prefix.count))
                 guard let bytes = plan.device.files.read(file) else { continue }

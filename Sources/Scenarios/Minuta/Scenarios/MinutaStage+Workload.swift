@@ -32,7 +32,6 @@ extension MinutaStage {
         return start - record.startTime + Int64(1 + draw(120)) * MinutaDataset.minute
     }
 
-    /// A new record at a seeded time near a month end, created on `device`.
     /// A new record in the middle of a month no record is in yet (March 2026, then April, …, by
     /// `round`): two devices that each add one while apart both create the month's file.
     func recordInNewMonth(_ device: Device, round: Int) -> Minuta.TimeRecord {
@@ -43,6 +42,7 @@ extension MinutaStage {
                                  tagId: someTagId(), comment: text(device, "new month"), images: [])
     }
 
+    /// A new record at a seeded time near a month end, created on `device`.
     func newRecord(_ device: Device, nearBoundary: Bool = false) -> Minuta.TimeRecord {
         let base = nearBoundary ? MinutaDataset.monthStarts[draw(MinutaDataset.monthStarts.count)] - 14 * MinutaDataset.hour
             : 1_768_000_000_000

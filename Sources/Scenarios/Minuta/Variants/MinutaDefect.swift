@@ -61,7 +61,7 @@ public enum MinutaDefect: String, AppDefect {
         case .wholeRecordPut: return "l.521-529"
         case .dualReadEitherOr: return "l.866-871"
         case .legacyJSONDelete: return "l.900-904"
-        case .icloudVersionsIgnored: return "l.742-751, l.762-775"
+        case .icloudVersionsIgnored: return "l.400-415, l.742-751, l.762-775"
         }
     }
 
@@ -81,7 +81,7 @@ public enum MinutaDefect: String, AppDefect {
         case .countOnlyVerification: return "verification is count-only and never called; the flag is set whenever no error was thrown, whatever legacy files had arrived"
         case .wholeRecordPut: return "saveRecord puts every field from the caller's (possibly stale) copy, not only what changed"
         case .dualReadEitherOr: return "dual read returns Automerge tags if there are any, else legacy tags, never both"
-        case .legacyJSONDelete: return "deleteRecord also rewrites the legacy JSON month file: two devices deleting leave JSON conflict copies nobody merges"
+        case .legacyJSONDelete: return "deleteRecord also rewrites the legacy JSON month file: two devices deleting leave JSON conflicts (copies, or iCloud's hidden versions) nobody merges"
         case .icloudVersionsIgnored: return "conflicts are looked for by file name only: iCloud keeps an edit conflict's losing write as a hidden version, never merged"
         }
     }
