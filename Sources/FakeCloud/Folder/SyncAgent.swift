@@ -273,7 +273,7 @@ final class SyncAgent {
     /// so every other device drops them too.
     private func pushResolvedVersions() {
         for (path, ids) in versionsHeld.sorted(by: { $0.key < $1.key }) {
-            let gone = ids.filter { files.read(ICloudVersionStore.path(of: path, id: $0)) == nil }
+            let gone = ids.filter { !files.contains(ICloudVersionStore.path(of: path, id: $0)) }
             if gone.isEmpty { continue }
             resolvedHere.formUnion(gone)
             let kept = ids.filter { !gone.contains($0) }
@@ -309,7 +309,7 @@ final class SyncAgent {
             guard files.read(path) == entry.bytes, bases[path]?.version == entry.version else { return false }
             let hidden = entry.conflictVersions.map(\.id)
             guard versionsHeld[path] ?? [] == hidden,
-                  hidden.allSatisfy({ files.read(ICloudVersionStore.path(of: path, id: $0)) != nil }) else { return false }
+                  hidden.allSatisfy({ files.contains(ICloudVersionStore.path(of: path, id: $0)) }) else { return false }
         }
         return true
     }
