@@ -166,9 +166,14 @@ MUTANTS = [
   "an edit that does not move the record is written into the month of the caller's (stale) start, not "
   "where the record lives: after another device's move the edit fails as 'record deleted'"),
  ("range-last-month-skipped", S,
-  "            while month <= last && bound < 1200 {",
-  "            while month < last && bound < 1200 {",
+  "            while month <= last && months.count < 1200 {",
+  "            while month < last && months.count < 1200 {",
   "loadRecords(from:to:) (the app's date-range view) skips the last month of the range"),
+ ("range-keeps-tombstoned", S,
+  "                    .filter { $0.startTime >= start && $0.startTime <= end }\n            }\n            if !has(.monthMoveDuplicates) {",
+  "                    .filter { $0.startTime >= start && $0.startTime <= end }\n            }\n            if false {",
+  "loadRecords(from:to:) does not drop tombstoned ids as loadAllRecords does: a date-range screen shows a "
+  "record deleted on another device until the next repair"),
  ("versions-resolved-before-write", C,
   "            try await files.coordinatedWrite(StoragePaths.folder + path) { disk in\n                guard let disk else { return merged.save() }",
   "            try await files.resolveConflictVersions(StoragePaths.folder + path, ids: resolved)\n            try await files.coordinatedWrite(StoragePaths.folder + path) { disk in\n                guard let disk else { return merged.save() }",

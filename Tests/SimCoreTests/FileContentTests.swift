@@ -20,6 +20,18 @@ final class FileContentTests: XCTestCase {
         XCTAssertEqual(files.writes, 1)
     }
 
+    func testChangesCountWritesAndRemovalsButNotReadsOrAFailedRemove() {
+        let files = FileStore()
+        files.write("a", [1])
+        files.write("a", [2])
+        _ = files.read("a")
+        XCTAssertFalse(files.remove("missing"))
+        XCTAssertEqual(files.changes, 2)
+        XCTAssertTrue(files.remove("a"))
+        XCTAssertEqual(files.changes, 3)
+        XCTAssertEqual(files.writes, 2)
+    }
+
     func testALaterWriteReplacesADeferredContentWholeAndItsBytesAreNeverMade() {
         let files = FileStore()
         var made = 0

@@ -8,6 +8,8 @@ public final class FileStore {
     private var modified: [String: SimInstant] = [:]
     /// Whole-file writes so far (for reports and benchmarks).
     public private(set) var writes = 0
+    /// Writes and removals so far: equal counts mean no file changed in between.
+    public private(set) var changes = 0
     /// The virtual clock writes are stamped with (a device's store has its simulator's).
     var clock: (() -> SimInstant)?
 
@@ -31,6 +33,7 @@ public final class FileStore {
     public func write(_ path: String, _ content: FileContent) {
         files[path] = content
         writes += 1
+        changes += 1
         if let clock { modified[path] = clock() }
     }
 
@@ -41,7 +44,9 @@ public final class FileStore {
     @discardableResult
     public func remove(_ path: String) -> Bool {
         modified[path] = nil
-        return files.removeValue(forKey: path) != nil
+        guard files.removeValue(forKey: path) != nil else { return false }
+        changes += 1
+        return true
     }
 
     /// Paths under `prefix`, sorted.

@@ -51,6 +51,28 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertTrue(found[0].entities.contains { $0.entity.hasPrefix("file records/2026/01 (Ann's") }, "\(found)")
     }
 
+    func testDateRangeViewReportsARecordAScreenMissesAndOneItShowsOutsideTheList() {
+        var view = F.view
+        let all = (from: F.recordDecember.startTime, to: F.recordJanuary.startTime)
+        let ordered = view.records.map(\.id)
+        view.screens = [DateRangeScreen(from: all.from, to: all.to, ids: ordered),
+                        DateRangeScreen(from: all.from, to: all.to, ids: ordered.filter { $0 != F.recordJanuary.id }),
+                        DateRangeScreen(from: F.recordJanuary.startTime, to: F.recordJanuary.startTime,
+                                        ids: [F.recordJanuary.id, F.recordDecember.id]),
+                        DateRangeScreen(from: all.from, to: all.to, ids: ordered.reversed())]
+        let mismatches = DateRangeScreen.mismatches(in: view, device: "device-1", atNanoseconds: 12_345_000_000)
+        XCTAssertEqual(mismatches.map(\.screen), Array(view.screens.dropFirst()), "the screen equal to its list is no mismatch")
+        var broken = world(views: ["device-1": view])
+        broken.screenMismatches = mismatches
+        let found = MinutaDateRangeChecker().check(broken, history: History())
+        XCTAssertEqual(found.map(\.invariant), ["date-range-view"])
+        XCTAssertEqual(found.first?.entities.map(\.entity), ["record 11111111", "record 22222222", "order"])
+        XCTAssertEqual(found.first?.entities.map(\.actual).prefix(2), ["missing", "shown"])
+        XCTAssertEqual(found.first?.entities.first?.location, "device-1 range 2025-12-06T05:46Z...2026-01-01T20:40Z at 12.345 s")
+        XCTAssertEqual(MinutaDateRangeChecker().check(world(views: ["device-1": view]), history: History()), [],
+                       "only mismatches recorded while no file changed are judged")
+    }
+
     func testNoLossReportsAMissingLegacyRecordAndALostSequentialEdit() {
         var view = F.view
         view.records.removeAll { $0.id == F.recordDecember.id }

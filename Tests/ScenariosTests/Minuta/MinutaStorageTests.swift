@@ -59,6 +59,46 @@ final class MinutaStorageTests: XCTestCase {
         XCTAssertEqual(duplicated.count, 2, "MI-12: the December copy stays")
     }
 
+    /// December 20 at noon to January 3 (UTC): the end falls earlier in its month than the start.
+    static let holidays = (from: Int64(1_766_232_000_000), to: Int64(1_767_398_400_000))
+
+    func testFixedRangeReadOpensTheEndsMonthAndTheSeedsSkipsIt() async throws {
+        for (variant, expected, history) in [(MinutaVariant.fixed, [F.recordJanuary.id, F.recordNewYear.id], 3),
+                                             (MinutaVariant(defects: [.rangeEndMonthSkipped]), [F.recordNewYear.id], 2)] {
+            let storage = service(MinutaMemoryFileStore(), variant, seed: 5)
+            for record in [F.recordJanuary, F.recordDecember, F.recordNewYear] { try await storage.saveRecord(record) }
+            let shown = try await storage.loadRecords(from: Self.holidays.from, to: Self.holidays.to)
+            XCTAssertEqual(shown.map(\.id), expected, "\(variant)")
+            let all = try await storage.loadRecords(from: F.recordDecember.startTime, to: F.recordJanuary.startTime)
+            XCTAssertEqual(all.count, history, "December 6 to January 1: a walk from December 6 steps to January 6, past the end")
+        }
+    }
+
+    func testAddingOneMonthKeepsTheTimeOfDayAndClampsTheDay() {
+        let january31 = Minuta.CivilDate(year: 2026, month: 1, day: 31).startMilliseconds(utcOffsetSeconds: 3_600) + 36_000_000
+        let next = Minuta.AutomergeStorageService.addingOneMonth(to: january31, utcOffsetSeconds: 3_600)
+        XCTAssertEqual(Minuta.CivilDate(milliseconds: next, utcOffsetSeconds: 3_600), Minuta.CivilDate(year: 2026, month: 2, day: 28))
+        XCTAssertEqual(next - Minuta.CivilDate(year: 2026, month: 2, day: 28).startMilliseconds(utcOffsetSeconds: 3_600), 36_000_000)
+        let december15 = Minuta.CivilDate(year: 2025, month: 12, day: 15).startMilliseconds(utcOffsetSeconds: 0)
+        XCTAssertEqual(Minuta.AutomergeStorageService.addingOneMonth(to: december15, utcOffsetSeconds: 0),
+                       Minuta.CivilDate(year: 2026, month: 1, day: 15).startMilliseconds(utcOffsetSeconds: 0))
+    }
+
+    func testFixedRangeReadHidesATombstonedRecordAsTheListDoes() async throws {
+        let files = MinutaMemoryFileStore()
+        try await service(files, .fixed, seed: 6).saveRecord(F.recordJanuary)
+        // A delete's tombstone beside the record object (a delete concurrent with a move leaves both until repair).
+        let path = "Minuta/records/2026/01.automerge"
+        let document = try Document(files.files[path]!, actor: ActorId("ee"))
+        try document.put(obj: .ROOT, key: "deleted:" + F.recordJanuary.id, value: .Boolean(true))
+        files.files[path] = document.save()
+        let fresh = service(files, .fixed, seed: 7)
+        let listed = try await fresh.loadAllRecords()
+        let shown = try await fresh.loadRecords(from: Self.holidays.from, to: Self.holidays.to)
+        XCTAssertEqual(listed.map(\.id), [])
+        XCTAssertEqual(shown.map(\.id), [], "the range read drops the tombstoned record too")
+    }
+
     func testFixedMigrationOnTwoDevicesGivesOneObjectPerIdAndRunsIdempotently() async throws {
         func migrated(seed: UInt64) async throws -> MinutaMemoryFileStore {
             let files = MinutaMemoryFileStore()

@@ -35,6 +35,7 @@ public enum MinutaApp {
             (.perDeviceMigrationObjects, offline, 10), (.migrationRegressesEdits, offline, 10),
             (.countOnlyVerification, "concurrent-migration", 80), (.wholeRecordPut, overwrite, 5),
             (.legacyJSONDelete, offline, 60), (.icloudVersionsIgnored, copies, 20),
+            (.rangeEndMonthSkipped, boundary, 5),
         ]
         return rows.map { DefectCatch($0.0.name, by: $0.1, within: 1...$0.2) }
     }

@@ -106,9 +106,21 @@ final class MinutaSession: @unchecked Sendable {
 
     func reload() async {
         probe.enter("load")
+        let files = stage.device(named: device).files
+        let unchanged = files.changes
         guard let tags = try? await storage.loadTags(), let records = try? await storage.loadAllRecords() else { return }
-        view = MinutaView(tags: tags, records: records)
+        var screens: [DateRangeScreen] = []
+        for range in DateRangeScreen.ranges(for: records) {
+            guard let shown = try? await storage.loadRecords(from: range.from, to: range.to) else { return }
+            screens.append(DateRangeScreen(from: range.from, to: range.to, ids: shown.map(\.id)))
+        }
+        view = MinutaView(tags: tags, records: records, screens: screens)
         guard context.isAlive else { return }
         stage.views[device] = view
+        // The list and the screens read the same files only if none changed in between (the
+        // daemon, the App Intents process): then they must agree.
+        if files.changes == unchanged {
+            stage.screenMismatches += DateRangeScreen.mismatches(in: view, device: device, atNanoseconds: stage.sim.now.nanoseconds)
+        }
     }
 }

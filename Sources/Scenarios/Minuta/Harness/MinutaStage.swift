@@ -30,6 +30,8 @@ final class MinutaStage: @unchecked Sendable {
     private(set) var plans: [DevicePlan] = []
     /// The view each device's app showed last (tags, records), by device name.
     var views: [String: MinutaView] = [:]
+    /// Date-range screens that differed from the list loaded with them while no file changed.
+    var screenMismatches: [DateRangeScreen.Mismatch] = []
     /// The incarnation whose launch flow (migrate, resolve, load) finished, by device name.
     var launched: [String: Int] = [:]
     /// Document versions captured while the run was live (path → distinct versions, bounded).
@@ -245,8 +247,10 @@ final class WriteCounter: @unchecked Sendable {
     func add() { count += 1 }
 }
 
-/// What an app showed: its tags and records, as loaded.
+/// What an app showed: its tags and records, as loaded, and the date-range screens it loaded
+/// with them.
 struct MinutaView: Sendable, Equatable {
     var tags: [Minuta.Tag]
     var records: [Minuta.TimeRecord]
+    var screens: [DateRangeScreen] = []
 }

@@ -24,10 +24,13 @@ struct MinutaWorld: Sendable {
     /// Server paths (relative to the folder) with unresolved hidden conflict versions (iCloud),
     /// sorted, with how many each has.
     var hiddenVersions: [(path: String, count: Int)]
+    /// Date-range screens that differed from their list while no file changed (see `DateRangeScreen`).
+    var screenMismatches: [DateRangeScreen.Mismatch]
 
     init(dataset: MinutaDataset, ledger: [EditLedger.Entry] = [], devices: [String], views: [String: MinutaView],
          deviceFiles: [String: [(path: String, bytes: [UInt8])]] = [:], serverFiles: [(path: String, bytes: [UInt8])] = [],
-         liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = .healed, hiddenVersions: [(path: String, count: Int)] = []) {
+         liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = .healed, hiddenVersions: [(path: String, count: Int)] = [],
+         screenMismatches: [DateRangeScreen.Mismatch] = []) {
         self.dataset = dataset
         self.ledger = ledger
         self.devices = devices
@@ -37,6 +40,7 @@ struct MinutaWorld: Sendable {
         self.liveDocuments = liveDocuments
         self.healing = healing
         self.hiddenVersions = hiddenVersions
+        self.screenMismatches = screenMismatches
     }
 
     init(stage: MinutaStage, healing: HealingOutcome) {
@@ -50,7 +54,7 @@ struct MinutaWorld: Sendable {
             .map { (path: String($0.key.dropFirst(prefix.count)), count: $0.value.conflictVersions.count) }.sorted { $0.path < $1.path }
         self.init(dataset: stage.dataset, ledger: EditLedger.entries(in: stage.sim.history), devices: stage.appPlans.map(\.device.name),
                   views: stage.views, deviceFiles: files, serverFiles: server, liveDocuments: stage.liveDocuments,
-                  healing: healing, hiddenVersions: hidden)
+                  healing: healing, hiddenVersions: hidden, screenMismatches: stage.screenMismatches)
     }
 
     /// Every place files live: each device, then the server.

@@ -42,6 +42,7 @@ enum MinutaChecks {
     static let suite = CheckSuite<MinutaWorld>([
         MinutaConvergenceChecker(), MinutaNoLossChecker(), MinutaNoLostUpdateChecker(), MinutaNoResurrectionChecker(),
         MinutaFileLayoutChecker(), MinutaNoDuplicateChecker(), MinutaMergeLawsChecker(), MinutaNoSpuriousRefusalChecker(),
+        MinutaDateRangeChecker(),
     ])
 
     static var names: [String] { suite.names }

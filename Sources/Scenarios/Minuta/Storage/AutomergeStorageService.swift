@@ -182,19 +182,59 @@ extension Minuta {
             return records.sorted { ($0.startTime, $0.id) > ($1.startTime, $1.id) }
         }
 
-        /// Records starting in `start...end` (seed l.482-491): the months between, by `yearMonth`.
+        /// Records starting in `start...end`, newest first (seed l.480-491): the records of each month
+        /// bucket between the two, filtered to the range. `fixed` walks the buckets from the
+        /// start's to the end's and drops tombstoned ids, as `loadAllRecords` does.
         public func loadRecords(from start: Int64, to end: Int64) async throws -> [TimeRecord] {
             var records: [TimeRecord] = []
-            var month = yearMonth(from: start)
-            let last = yearMonth(from: end)
-            var bound = 0
-            while month <= last && bound < 1200 {
+            for month in monthsBetween(start, end) {
                 records += AutomergeTimeRecord.all(in: try await loadRecordDocument(month))
                     .filter { $0.startTime >= start && $0.startTime <= end }
-                month = month.next
-                bound += 1
+            }
+            if !has(.monthMoveDuplicates) {
+                let deleted = try await tombstones()
+                records.removeAll { deleted.contains($0.id) }
             }
             return records.sorted { ($0.startTime, $0.id) > ($1.startTime, $1.id) }
+        }
+
+        /// The month buckets a range read opens. The seed's `monthsBetween` (l.590-600) adds one
+        /// calendar month to the range's start while it is not after the end, so the end's month
+        /// is left out whenever the end falls earlier in its month than the start in its own
+        /// (Jan 20 to Feb 5 opens January only): `range-end-month-skipped`. Calendar arithmetic as
+        /// `Calendar.current` does it, in the zone `yearMonth` files by: the day clamped to the
+        /// shorter month.
+        func monthsBetween(_ start: Int64, _ end: Int64) -> [YearMonth] {
+            var months: [YearMonth] = []
+            if has(.rangeEndMonthSkipped) {
+                var current = start
+                while current <= end && months.count < 1200 {
+                    months.append(yearMonth(from: current))
+                    current = Self.addingOneMonth(to: current, utcOffsetSeconds: has(.deviceCalendarMonth) ? clock.utcOffsetSeconds : 0)
+                }
+                return months
+            }
+            var month = yearMonth(from: start)
+            let last = yearMonth(from: end)
+            while month <= last && months.count < 1200 {
+                months.append(month)
+                month = month.next
+            }
+            return months
+        }
+
+        /// `calendar.date(byAdding: .month, value: 1, to:)` in a fixed-offset zone: same day and
+        /// time of day a month later, the day clamped to the next month's length.
+        static func addingOneMonth(to milliseconds: Int64, utcOffsetSeconds offset: Int) -> Int64 {
+            let date = CivilDate(milliseconds: milliseconds, utcOffsetSeconds: offset)
+            let timeOfDay = milliseconds - date.startMilliseconds(utcOffsetSeconds: offset)
+            let next = YearMonth(year: date.year, month: date.month).next
+            let nextStart = CivilDate(year: next.year, month: next.month, day: 1).startMilliseconds(utcOffsetSeconds: offset)
+            let after = next.next
+            let afterStart = CivilDate(year: after.year, month: after.month, day: 1).startMilliseconds(utcOffsetSeconds: offset)
+            let length = Int((afterStart - nextStart) / 86_400_000)
+            let day = CivilDate(year: next.year, month: next.month, day: min(date.day, length))
+            return day.startMilliseconds(utcOffsetSeconds: offset) + timeOfDay
         }
 
         public func loadRunningRecords() async throws -> [TimeRecord] {

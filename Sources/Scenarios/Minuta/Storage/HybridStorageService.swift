@@ -69,6 +69,13 @@ extension Minuta {
             try await loadAllRecords().filter(\.isRunning)
         }
 
+        /// Seed l.863-870: the records starting in `start...end` (the app's date-range screens),
+        /// Automerge's, plus legacy ones Automerge lacks until the migration is complete.
+        public func loadRecords(from start: Int64, to end: Int64) async throws -> [TimeRecord] {
+            if migrationComplete { return try await automerge.loadRecords(from: start, to: end) }
+            return mergeRecords(try await automerge.loadRecords(from: start, to: end), try await legacy.loadRecords(from: start, to: end))
+        }
+
         /// Seed l.886-890: Automerge records plus legacy records Automerge does not have.
         func mergeRecords(_ automergeRecords: [TimeRecord], _ legacyRecords: [TimeRecord]) -> [TimeRecord] {
             let automergeIds = Set(automergeRecords.map(\.id))

@@ -46,6 +46,12 @@ extension Minuta {
             try await loadAllRecords().filter(\.isRunning)
         }
 
+        /// The records starting in `start...end`. The plan does not show the old app's range read
+        /// (the hybrid calls it, l.869); this is its obvious reading: every month file, filtered.
+        public func loadRecords(from start: Int64, to end: Int64) async throws -> [TimeRecord] {
+            try await loadAllRecords().filter { $0.startTime >= start && $0.startTime <= end }
+        }
+
         /// The month file of a record: its start in the device's zone, as the old app wrote it.
         func month(of record: TimeRecord) -> YearMonth {
             YearMonth(milliseconds: record.startTime, utcOffsetSeconds: clock.utcOffsetSeconds)

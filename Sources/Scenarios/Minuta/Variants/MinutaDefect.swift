@@ -22,6 +22,7 @@ public enum MinutaDefect: String, AppDefect {
     case dualReadEitherOr = "dual-read-either-or"
     case legacyJSONDelete = "legacy-json-delete"
     case icloudVersionsIgnored = "icloud-versions-ignored"
+    case rangeEndMonthSkipped = "range-end-month-skipped"
 
     /// Every Minuta defect is in the plan as written.
     public var inPlanAsWritten: Bool { true }
@@ -40,7 +41,7 @@ public enum MinutaDefect: String, AppDefect {
         case .perDeviceMigrationObjects: return "MI-15"
         case .migrationRegressesEdits: return "MI-16"
         case .countOnlyVerification: return "MI-22"
-        case .wholeRecordPut, .dualReadEitherOr, .legacyJSONDelete, .icloudVersionsIgnored: return nil
+        case .wholeRecordPut, .dualReadEitherOr, .legacyJSONDelete, .icloudVersionsIgnored, .rangeEndMonthSkipped: return nil
         }
     }
 
@@ -62,6 +63,7 @@ public enum MinutaDefect: String, AppDefect {
         case .dualReadEitherOr: return "l.866-871"
         case .legacyJSONDelete: return "l.900-904"
         case .icloudVersionsIgnored: return "l.400-415, l.742-751, l.762-775"
+        case .rangeEndMonthSkipped: return "l.480-484, l.590-600"
         }
     }
 
@@ -83,6 +85,7 @@ public enum MinutaDefect: String, AppDefect {
         case .dualReadEitherOr: return "dual read returns Automerge tags if there are any, else legacy tags, never both"
         case .legacyJSONDelete: return "deleteRecord also rewrites the legacy JSON month file: two devices deleting leave JSON conflicts (copies, or iCloud's hidden versions) nobody merges"
         case .icloudVersionsIgnored: return "conflicts are looked for by file name only: iCloud keeps an edit conflict's losing write as a hidden version, never merged"
+        case .rangeEndMonthSkipped: return "a date-range read steps one calendar month from the range's start: the end's month is skipped when the end falls earlier in its month than the start"
         }
     }
 }
