@@ -70,6 +70,33 @@ final class StoriesCheckerTests: XCTestCase {
         XCTAssertEqual(StoriesChecks.run(bed.world), [])
     }
 
+    func testNoLostUpdateReportsAHeroWithAnOlderNameAndOneThatIsGone() {
+        let bed = Bed()
+        bed.migrate()
+        var world = bed.world
+        world.lastNames = ["device-1": [bed.hero.id: "renamed by the user", "h9": "made by the user"]]
+        let found = NoLostUpdateChecker().check(world)
+        XCTAssertEqual(invariants(found), ["no-lost-update"])
+        XCTAssertEqual(found.first?.entities.map(\.entity), ["hero h1", "hero h9"])
+        XCTAssertEqual(found.first?.entities.map(\.actual), ["d1 Hero 1", "gone"])
+        world.lastNames = ["device-1": [bed.hero.id: bed.hero.name]]
+        XCTAssertEqual(NoLostUpdateChecker().check(world), [], "the hero carries the name the user last gave it")
+    }
+
+    func testIntendedSessionReportsADeviceSignedInAsTheAccountItsUserLeft() {
+        let bed = Bed()
+        bed.migrate()
+        let world = bed.world
+        var handedOver = world.devices[0]
+        handedOver.intended = "bob"
+        let found = IntendedSessionChecker().check(StoriesWorld(admin: world.admin, users: world.users, devices: [handedOver]))
+        XCTAssertEqual(invariants(found), ["intended-session"])
+        XCTAssertEqual(found.first?.entities.first?.actual, "alice")
+        var signedOut = handedOver
+        signedOut.session = nil
+        XCTAssertEqual(IntendedSessionChecker().check(StoriesWorld(admin: world.admin, users: world.users, devices: [signedOut])), [])
+    }
+
     func testNoLossReportsAMissingStoryAndADifferentField() {
         let bed = Bed()
         bed.migrate()

@@ -20,7 +20,7 @@ final class StoriesScenarioTests: XCTestCase {
         XCTAssertEqual(app?.scenarios.map(\.name), [
             "interrupted-upload", "lost-response", "flaky-network", "account-switch", "first-sync-with-existing-cloud-data",
             "rollback-after-failure", "media-reference-integrity", "concurrent-edits-during-migration", "sign-out-during-sync",
-            "verifier-blind-spots",
+            "verifier-blind-spots", "edits-under-faults", "edits-with-kills", "rollback-after-completion", "cancel-then-switch-account",
         ])
         let ids = Set(app?.variants.compactMap(\.bugID) ?? [])
         for id in ["IS-1", "IS-2", "IS-5", "IS-7", "IS-9", "IS-10"] { XCTAssertTrue(ids.contains(id), id) }

@@ -20,7 +20,9 @@ public enum StoriesApp {
     static var scenarios: [any AppScenario] {
         [StoriesScenario.interruptedUpload, StoriesScenario.lostResponse, StoriesScenario.flakyNetwork, StoriesScenario.accountSwitch,
          StoriesScenario.firstSyncWithExistingCloudData, StoriesScenario.rollbackAfterFailure, StoriesScenario.mediaReferenceIntegrity,
-         StoriesScenario.concurrentEditsDuringMigration, StoriesScenario.signOutDuringSync, StoriesScenario.verifierBlindSpots]
+         StoriesScenario.concurrentEditsDuringMigration, StoriesScenario.signOutDuringSync, StoriesScenario.verifierBlindSpots,
+         StoriesScenario.editsUnderFaults, StoriesScenario.editsWithKills, StoriesScenario.rollbackAfterCompletion,
+         StoriesScenario.cancelThenSwitchAccount]
     }
 
     /// Where each defect must be caught (the README's defect table, checked by a test): the

@@ -127,14 +127,14 @@ struct StoriesDeviceApp: Sendable {
         case .createHero(let heroName):
             let hero = Hero(id: p.context.makeUUID(), name: heroName, age: 6, traits: ["brave"],
                             createdAtMilliseconds: p.context.wallClockMilliseconds())
-            if (try? p.cache.save(hero)) != nil { stage.touched[name, default: []].insert("hero:" + hero.id) }
+            if (try? p.cache.save(hero)) != nil { stage.userSaved(hero, on: name) }
         case .renameHero(let pick, let newName):
             let heroes = p.cache.fetchAll(Hero.self)
             guard !heroes.isEmpty else { return }
             var hero = heroes[pick % heroes.count]
             hero.name = newName
             hero.serverSyncStatus = .pending  // the app marks an edit for the sync engine
-            if (try? p.cache.save(hero)) != nil { stage.touched[name, default: []].insert("hero:" + hero.id) }
+            if (try? p.cache.save(hero)) != nil { stage.userSaved(hero, on: name) }
         case .cancelMigration:
             p.context.sometimes("infinitestories: user cancelled")
             if stage.variant.has(.cancelDoesNotStopUpload) {

@@ -54,11 +54,22 @@ final class StoriesStage: @unchecked Sendable {
     var phaseWatchers: [String: (String) -> Void] = [:]
     /// Entity keys (`hero:<id>`) the user created or changed during the run, per device.
     var touched: [String: Set<String>] = [:]
+    /// The name the user last gave each hero (created or renamed), per device, by hero id.
+    var lastNames: [String: [String: String]] = [:]
     /// Fault storms running per family, and the plan's rate to go back to.
     var storms: [FaultFamily: Int] = [:]
     var stormBase: [FaultFamily: Int] = [:]
     /// Phases each device entered, in order (bounded).
     private(set) var phases: [String: [String]] = [:]
+
+    /// How many times the device's app entered `phase` so far.
+    func timesEntered(_ device: Device, _ phase: String) -> Int { phases[device.name]?.filter { $0 == phase }.count ?? 0 }
+
+    /// Notes a hero the user created or renamed on `device` (the touched set and its last name).
+    func userSaved(_ hero: Hero, on device: String) {
+        touched[device, default: []].insert("hero:" + hero.id)
+        lastNames[device, default: [:]][hero.id] = hero.name
+    }
 
     init(sim: Simulator, variant: StoriesVariant, size: Int, options: StoriesBackend.Options, accessTokenSeconds: Int64?, mix: MediaMix) {
         self.sim = sim

@@ -28,11 +28,14 @@ struct StoriesWorld {
     /// Label → user id (accounts that exist).
     let users: [String: String]
     let devices: [DeviceState]
+    /// Per device, the name the user last gave each hero it created or renamed (by hero id).
+    var lastNames: [String: [String: String]] = [:]
 
-    init(admin: RESTAdminView, users: [String: String], devices: [DeviceState]) {
+    init(admin: RESTAdminView, users: [String: String], devices: [DeviceState], lastNames: [String: [String: String]] = [:]) {
         self.admin = admin
         self.users = users
         self.devices = devices
+        self.lastNames = lastNames
     }
 
     init(stage: StoriesStage) {
@@ -40,6 +43,7 @@ struct StoriesWorld {
         var users: [String: String] = [:]
         for account in stage.accounts { if let id = stage.userId(account.label) { users[account.label] = id } }
         self.users = users
+        lastNames = stage.lastNames
         devices = stage.plans.map { plan in
             let device = plan.device
             return DeviceState(

@@ -4,13 +4,14 @@ import SimCore
 enum StoriesChecks {
     static var names: [String] {
         ["no-loss", "no-duplicate", "referential-integrity", "idempotent-retry", "no-cross-account-leak", "status-truthfulness",
-         "rollback-safety", "eventual-completion", "verifier-soundness"]
+         "rollback-safety", "eventual-completion", "verifier-soundness", "no-lost-update", "intended-session"]
     }
 
     static func run(_ world: StoriesWorld) -> [Violation] {
         NoLossChecker().check(world) + NoDuplicateChecker().check(world) + ReferentialIntegrityChecker().check(world)
             + IdempotentRetryChecker().check(world) + NoCrossAccountLeakChecker().check(world) + StatusTruthfulnessChecker().check(world)
             + RollbackSafetyChecker().check(world) + EventualCompletionChecker().check(world) + VerifierSoundnessChecker().check(world)
+            + NoLostUpdateChecker().check(world) + IntendedSessionChecker().check(world)
     }
 
     /// A violation listing at most `limit` differences, with the total in the message.

@@ -22,6 +22,10 @@ final class MigrationLedger: @unchecked Sendable {
         var serverId: String
         var hash: UInt64
         var generation: Int
+        /// How many PATCHes of this entity have begun, and the content hash the last one carries:
+        /// each PATCH body gets its own idempotency key (see `MigrationManager.skipOrPatch`).
+        var patches = 0
+        var patchHash: UInt64 = 0
     }
 
     let files: any LocalFileStore
@@ -51,8 +55,12 @@ final class MigrationLedger: @unchecked Sendable {
         var found: Entry?
         if let text = text(path) {
             let parts = text.split(separator: " ")
-            if parts.count == 3, let hash = UInt64(parts[1]), let generation = Int(parts[2]) {
+            if parts.count == 3 || parts.count == 5, let hash = UInt64(parts[1]), let generation = Int(parts[2]) {
                 found = Entry(serverId: String(parts[0]), hash: hash, generation: generation)
+                if parts.count == 5, let patches = Int(parts[3]), let patchHash = UInt64(parts[4]) {
+                    found?.patches = patches
+                    found?.patchHash = patchHash
+                }
             }
         }
         cache[path] = .some(found)
@@ -61,7 +69,9 @@ final class MigrationLedger: @unchecked Sendable {
 
     func record(_ kind: EntityKind, _ localId: String, account: String, _ entry: Entry) throws {
         let path = Self.entryPath(kind, localId, account)
-        try write(path, entry.serverId + " " + String(entry.hash) + " " + String(entry.generation))
+        var text = entry.serverId + " " + String(entry.hash) + " " + String(entry.generation)
+        if entry.patches > 0 { text += " " + String(entry.patches) + " " + String(entry.patchHash) }
+        try write(path, text)
         cache[path] = .some(entry)
     }
 

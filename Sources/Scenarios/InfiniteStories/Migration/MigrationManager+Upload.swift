@@ -112,15 +112,27 @@ extension MigrationManager {
 
     /// Fixed resume: an entity in the ledger is not created again; when the user edited it since
     /// it was sent (pending, content changed), its content is patched. Returns true when done.
+    ///
+    /// Each PATCH body has its own idempotency key, numbered in the ledger before it is sent (a
+    /// retry of the same body reuses it): a copy of an older PATCH that the network delivers after
+    /// a newer one is then answered from the server's saved response instead of writing the older
+    /// name back over the newer one.
     func skipOrPatch<E: StoredEntity>(_ entity: E, _ content: [String: JSONValue], path: String) async throws -> Bool {
-        guard !variant.has(.nonIdempotentCreate), let entry = ledger.entry(E.kind, entity.id, account: ledgerAccount) else { return false }
+        guard !variant.has(.nonIdempotentCreate), var entry = ledger.entry(E.kind, entity.id, account: ledgerAccount) else { return false }
         let current = cache.fetch(E.self, id: entity.id)
         let hash = ContentFields.hash(content)
         if let current, current.serverSyncStatus != .synced, entry.hash != hash {
             var patch = content
             if variant.has(.createdDatesDropped) { patch["original_created_at"] = nil }
-            try await api.request(.patch, "\(path)/\(entry.serverId)", body: .object(patch), account: pinnedAccount)
-            try ledger.record(E.kind, entity.id, account: ledgerAccount, .init(serverId: entry.serverId, hash: hash, generation: entry.generation))
+            if entry.patches == 0 || entry.patchHash != hash {
+                entry.patches += 1
+                entry.patchHash = hash
+                try ledger.record(E.kind, entity.id, account: ledgerAccount, entry)
+            }
+            try await api.request(.patch, "\(path)/\(entry.serverId)", body: .object(patch),
+                                  idempotencyKey: key("patch-\(E.kind.rawValue)-\(entity.id)-\(entry.patches)"), account: pinnedAccount)
+            entry.hash = hash
+            try ledger.record(E.kind, entity.id, account: ledgerAccount, entry)
         }
         if current?.serverId != entry.serverId { try saveUploaded(E.self, id: entity.id, serverId: entry.serverId) }
         return true

@@ -1,0 +1,27 @@
+import AppPorts
+import SimCore
+import SimHarness
+
+extension StoriesScenario {
+    /// The user cancels the first migration while it uploads (a rollback), then hands the device
+    /// to another account, which signs in: the store's data must not go to the new account.
+    static let cancelThenSwitchAccount = StoriesScenario(
+        name: "cancel-then-switch-account",
+        summary: "the user cancels the migration during its upload, then another account signs in on the device",
+        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
+                                                   .duplicate: 1_000, .slowResponse: 1_000, .partition: 0]),
+        script: { stage in
+            stage.addAccount("alice")
+            stage.addAccount("bob")
+            let device = stage.addDevice("device-1", owner: "alice", label: "d1")
+            var random = stage.sim.random.fork("stories:script")
+            stage.expectActions(device)
+            stage.launch(device)
+            await stage.waitForPhase(device, ["upload.heroes", "upload.stories"][random.below(2)])
+            await stage.pause(.milliseconds(Int64(random.below(2_000))))
+            stage.switchCredentials(device, to: "bob")
+            stage.enqueue(device, .cancelMigration)
+            stage.finish(device)
+            await device.waitUntilStopped()
+        })
+}

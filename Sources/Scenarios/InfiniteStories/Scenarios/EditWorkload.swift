@@ -1,0 +1,60 @@
+import AppPorts
+import SimCore
+import SimHarness
+
+extension StoriesScenario {
+    /// concurrent-edits-during-migration's user under flaky-network's fault rates, with duplicated
+    /// deliveries forced (a copy of an older rename arriving after a newer one).
+    static let editsUnderFaults = StoriesScenario(
+        name: "edits-under-faults",
+        summary: "the user creates and renames heroes during and after the migration while 5xx, 429, lost and duplicated requests come at real rates",
+        faults: FaultPolicy(forced: [.serverError: 30_000, .rateLimit: 20_000, .requestLoss: 20_000, .slowResponse: 10_000, .duplicate: 30_000],
+                            off: [.kill]),
+        script: { stage in await stage.editWorkload(kills: false) })
+
+    /// The same user with kills swept over every pass of the app's life: the first upload, the
+    /// catch-up of later edits, verification and marking synced, in any launch.
+    static let editsWithKills = StoriesScenario(
+        name: "edits-with-kills",
+        summary: "the user creates and renames heroes during and after the migration; kills at any await point of any pass",
+        faults: FaultPolicy(forced: [.kill: 1_000_000, .responseLoss: 20_000],
+                            capped: [.requestLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000, .slowResponse: 1_000,
+                                     .partition: 0]),
+        script: { stage in await stage.editWorkload(kills: true) })
+}
+
+extension StoriesStage {
+    /// One device migrates while its user creates and renames heroes: for sure while heroes
+    /// upload or a later pass catches up (a rename of one of two heroes, again and again) and
+    /// while the app verifies (a new hero), and at seeded times up to half a minute apart.
+    func editWorkload(kills: Bool) async {
+        addAccount("alice")
+        let device = addDevice("device-1", owner: "alice", label: "d1")
+        var random = sim.random.fork("stories:script")
+        let heroes = plan(device).dataset.heroes.count
+        var edits = 0
+        phaseWatchers[device.name] = { [unowned self] phase in
+            edits += 1
+            guard edits < 30 else { return }
+            if phase == "upload.heroes" || phase == "catch-up" {
+                enqueue(device, .renameHero(pick: heroes - 1 - (edits % 2), name: "d1 renamed in \(phase) \(edits)"))
+            } else if phase == "verify" {
+                enqueue(device, .createHero(name: "d1 made while verifying \(edits)"))
+            }
+        }
+        if kills {
+            self.kills.sweep(device, LifeSweep(phases: ["upload.heroes", "upload.stories", "catch-up", "verify", "mark-synced"],
+                                               maxJobs: 30, maxKills: 2))
+        }
+        expectActions(device)
+        launch(device)
+        for index in 0..<(3 + random.below(5)) {
+            await pause(.milliseconds(Int64(500 + random.below(25_000))))
+            let action: UserAction = random.below(2) == 0 ? .createHero(name: "d1 new hero \(index)")
+                : .renameHero(pick: random.below(heroes), name: "d1 renamed hero \(index)")
+            enqueue(device, action)
+        }
+        finish(device)
+        if kills { await self.kills.waitUntilDone(device) } else { await device.waitUntilStopped() }
+    }
+}
