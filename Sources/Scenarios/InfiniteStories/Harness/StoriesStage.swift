@@ -50,7 +50,8 @@ final class StoriesStage: @unchecked Sendable {
     private(set) var done: Set<Int> = []
     private var nextAction = 0
     private var finished: Set<String> = []
-    /// Per device, what the script does when the app enters a phase.
+    /// Per device, what the script does when the app enters a phase. The stage holds the closure:
+    /// capture the stage `unowned` in it (healing drops them all, as a second guard).
     var phaseWatchers: [String: (String) -> Void] = [:]
     /// Entity keys (`hero:<id>`) the user created or changed during the run, per device.
     var touched: [String: Set<String>] = [:]

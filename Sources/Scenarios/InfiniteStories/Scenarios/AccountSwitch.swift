@@ -8,8 +8,7 @@ extension StoriesScenario {
     static let accountSwitch = StoriesScenario(
         name: "account-switch",
         summary: "a device's migration runs (or finishes), its user signs out, another account signs in there; both accounts migrate their own devices",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 2_000, .responseLoss: 2_000, .serverError: 2_000, .rateLimit: 2_000,
-                                                   .duplicate: 2_000, .slowResponse: 2_000, .partition: 0]),
+        faults: .background(2_000),
         script: { stage in
             stage.addAccount("alice")
             stage.addAccount("bob")

@@ -8,8 +8,7 @@ extension StoriesScenario {
     static let cancelThenSwitchAccount = StoriesScenario(
         name: "cancel-then-switch-account",
         summary: "the user cancels the migration during its upload, then another account signs in on the device",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
-                                                   .duplicate: 1_000, .slowResponse: 1_000, .partition: 0]),
+        faults: .background(1_000),
         script: { stage in
             stage.addAccount("alice")
             stage.addAccount("bob")

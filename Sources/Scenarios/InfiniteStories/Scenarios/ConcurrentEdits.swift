@@ -9,15 +9,14 @@ extension StoriesScenario {
     static let concurrentEditsDuringMigration = StoriesScenario(
         name: "concurrent-edits-during-migration",
         summary: "the user creates and renames heroes while the upload and the verification run",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 2_000, .responseLoss: 2_000, .serverError: 2_000, .rateLimit: 2_000,
-                                                   .duplicate: 2_000, .slowResponse: 2_000, .partition: 0]),
+        faults: .background(2_000),
         script: { stage in
             stage.addAccount("alice")
             let device = stage.addDevice("device-1", owner: "alice", label: "d1")
             var random = stage.sim.random.fork("stories:script")
             let heroes = stage.plan(device).dataset.heroes.count
             var edits = 0
-            stage.phaseWatchers[device.name] = { phase in
+            stage.phaseWatchers[device.name] = { [unowned stage] phase in
                 edits += 1
                 if phase == "upload.heroes" && edits < 20 {
                     stage.enqueue(device, .renameHero(pick: heroes - 1, name: "d1 renamed while uploading \(edits)"))

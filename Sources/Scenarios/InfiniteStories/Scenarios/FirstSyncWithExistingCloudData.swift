@@ -10,8 +10,7 @@ extension StoriesScenario {
     static let firstSyncWithExistingCloudData = StoriesScenario(
         name: "first-sync-with-existing-cloud-data",
         summary: "the account already has heroes and stories from the web and another device; this device's migration is cancelled once, then done",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 2_000, .responseLoss: 2_000, .serverError: 2_000, .rateLimit: 2_000,
-                                                   .duplicate: 2_000, .slowResponse: 2_000, .partition: 0]),
+        faults: .background(2_000),
         script: { stage in
             stage.addAccount("alice")
             stage.createWebData("alice", heroes: 2, storiesPerHero: 2)

@@ -9,8 +9,7 @@ extension StoriesScenario {
     static let mediaReferenceIntegrity = StoriesScenario(
         name: "media-reference-integrity",
         summary: "media stored as file names, paths, file URLs and stale paths from an earlier install, some files missing",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 2_000, .responseLoss: 2_000, .serverError: 2_000, .rateLimit: 2_000,
-                                                   .duplicate: 2_000, .slowResponse: 2_000, .partition: 0]),
+        faults: .background(2_000),
         mix: .awkward,
         script: { stage in
             stage.addAccount("alice")

@@ -10,8 +10,7 @@ extension StoriesScenario {
     static let rollbackAfterCompletion = StoriesScenario(
         name: "rollback-after-completion",
         summary: "edits after a completed migration; the next pass meets a 503 storm in its upload or its verification and rolls back",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
-                                                   .duplicate: 1_000, .slowResponse: 1_000, .partition: 0]),
+        faults: .background(1_000),
         script: { stage in
             stage.addAccount("alice")
             let device = stage.addDevice("device-1", owner: "alice", label: "d1")

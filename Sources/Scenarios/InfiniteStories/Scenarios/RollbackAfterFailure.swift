@@ -31,7 +31,7 @@ extension StoriesScenario {
             // Half the time the outage goes on while the app rolls back (its deletes fail too).
             let outageInRollback = random.below(2) == 0, outage = 60 + random.below(240)
             var stormed = false
-            stage.phaseWatchers[device.name] = { phase in
+            stage.phaseWatchers[device.name] = { [unowned stage] phase in
                 guard phase == "rollback", outageInRollback, !stormed else { return }
                 stormed = true
                 stage.startStorm(.serverError, seconds: outage)

@@ -9,8 +9,7 @@ extension StoriesScenario {
     static let signOutDuringSync = StoriesScenario(
         name: "sign-out-during-sync",
         summary: "tokens expire mid-upload; the session ends mid-upload (sign-out or revocation) and the user signs in again, maybe as another account",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 2_000, .responseLoss: 2_000, .serverError: 2_000, .rateLimit: 2_000,
-                                                   .duplicate: 2_000, .slowResponse: 2_000, .partition: 0]),
+        faults: .background(2_000),
         tokenLifetime: { random in Int64(20 + random.below(280)) },
         script: { stage in
             stage.addAccount("alice")

@@ -52,6 +52,7 @@ extension StoriesStage {
             }
             await plan.device.waitUntilStopped()
         }
+        phaseWatchers = [:]  // every app has stopped; a watcher that captured the stage would keep it alive
     }
 
     /// Whether the device's data is where it will stay: no rollback pending, and migrated (all
@@ -78,5 +79,13 @@ extension StoriesStage {
     /// Lets virtual time pass.
     func pause(_ duration: Duration) async {
         try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
+    }
+}
+
+extension FaultPolicy {
+    /// Background network faults: every network family capped at `ppm`, no partitions, no kills.
+    static func background(_ ppm: Int) -> FaultPolicy {
+        FaultPolicy(off: [.kill], capped: [.requestLoss: ppm, .responseLoss: ppm, .serverError: ppm, .rateLimit: ppm, .duplicate: ppm,
+                                           .slowResponse: ppm, .partition: 0])
     }
 }

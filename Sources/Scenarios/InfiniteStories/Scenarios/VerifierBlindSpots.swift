@@ -9,8 +9,7 @@ extension StoriesScenario {
     static let verifierBlindSpots = StoriesScenario(
         name: "verifier-blind-spots",
         summary: "the backend silently drops one story field; the app's verification must notice and the migration must not claim success",
-        faults: FaultPolicy(off: [.kill], capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
-                                                   .duplicate: 1_000, .slowResponse: 1_000, .partition: 0]),
+        faults: .background(1_000),
         unpermittedStoryField: { random in ["play_count", "is_favorite", "language"][random.below(3)] },
         script: { stage in
             stage.addAccount("alice")
