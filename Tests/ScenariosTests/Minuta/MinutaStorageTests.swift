@@ -99,6 +99,32 @@ final class MinutaStorageTests: XCTestCase {
         XCTAssertEqual(shown.map(\.id), [], "the range read drops the tombstoned record too")
     }
 
+    /// Counts the ids drawn: loading a document from bytes draws one actor id.
+    final class CountingIDs: IDGenerator, @unchecked Sendable {
+        let inner = MinutaCountingIDs(seed: 8)
+        var drawn = 0
+        func uuid() -> String { drawn += 1; return inner.uuid() }
+    }
+
+    func testFixedReadsParseAFileOnlyWhenItsBytesChanged() async throws {
+        let files = MinutaMemoryFileStore()
+        let ids = CountingIDs()
+        let storage = Minuta.AutomergeStorageService(files: files, clock: MinutaFixedClock(), ids: ids, variant: .fixed)
+        try await storage.saveRecord(F.recordJanuary)
+        _ = try await storage.loadAllRecords()
+        _ = try await storage.loadRecords(from: Self.holidays.from, to: Self.holidays.to)  // December: a new empty document
+        let parsed = ids.drawn
+        _ = try await storage.loadAllRecords()
+        _ = try await storage.loadRecords(from: Self.holidays.from, to: Self.holidays.to)
+        XCTAssertEqual(ids.drawn, parsed, "unchanged bytes are not parsed again")
+        var edited = F.recordJanuary
+        edited.comment = "edited on the other device"
+        try await service(files, .fixed, seed: 9).saveRecord(edited, previous: F.recordJanuary)
+        let reloaded = try await storage.loadAllRecords()
+        XCTAssertEqual(reloaded.first { $0.id == F.recordJanuary.id }?.comment, "edited on the other device")
+        XCTAssertGreaterThan(ids.drawn, parsed, "changed bytes are parsed and merged")
+    }
+
     func testFixedMigrationOnTwoDevicesGivesOneObjectPerIdAndRunsIdempotently() async throws {
         func migrated(seed: UInt64) async throws -> MinutaMemoryFileStore {
             let files = MinutaMemoryFileStore()

@@ -22,6 +22,10 @@ extension Minuta {
         var tagsDocument: Document?
         var recordDocuments: [String: Document] = [:]
         private let maxCachedDocuments = 12
+        /// Per path, the file's bytes as last merged into (or saved from) a cached document: a read
+        /// that finds the same bytes under the same document skips parsing them, since merging
+        /// them again would change nothing (a real app would compare the file's modification date).
+        private var mergedFile: [String: (document: Document, bytes: [UInt8])] = [:]
 
         public init(files: any CoordinatedFileStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant,
                     pause: (any Pause)? = nil) {
@@ -40,21 +44,31 @@ extension Minuta {
         /// The document stored at `path` (relative to the storage folder); `fixed` also merges the
         /// file's conflict copies and its hidden conflict versions (iCloud), so a write never drops
         /// what the provider set aside, and an edit is made on top of every write it could know.
-        func readDocument(_ path: String) async throws -> Document? {
-            var document = try await files.read(StoragePaths.folder + path).map { try load($0, path) }
-            guard !has(.cachedDocumentOverwrite) else { return document }
+        func readDocument(_ path: String) async throws -> Document? { try await readDocument(path, into: nil).document }
+
+        /// `readDocument`, and the file's bytes. When `cached` already holds these bytes
+        /// (`mergedFile`), they are not parsed again: only conflict copies and versions are read.
+        private func readDocument(_ path: String, into cached: Document?) async throws -> (document: Document?, bytes: [UInt8]?) {
+            let bytes = try await files.read(StoragePaths.folder + path)
+            var document: Document?
+            if let bytes, let cached, let last = mergedFile[path], last.document === cached, last.bytes == bytes {
+                document = nil
+            } else {
+                document = try bytes.map { try load($0, path) }
+            }
+            guard !has(.cachedDocumentOverwrite) else { return (document, bytes) }
             for copy in try await conflictCopies(of: path) {
                 // A copy that does not load (still downloading) is left for conflict resolution.
                 guard let bytes = try await files.read(StoragePaths.folder + copy), let other = try? load(bytes, copy) else { continue }
                 if let document { try document.merge(other: other) } else { document = other }
             }
-            guard !has(.icloudVersionsIgnored) else { return document }
+            guard !has(.icloudVersionsIgnored) else { return (document, bytes) }
             for version in try await files.unresolvedConflictVersions(StoragePaths.folder + path) {
                 // Resolved by conflict resolution once merged into the file; one that does not load stays.
                 guard let other = try? load(version.bytes, path) else { continue }
                 if let document { try document.merge(other: other) } else { document = other }
             }
-            return document
+            return (document, bytes)
         }
 
         func load(_ bytes: [UInt8], _ path: String) throws -> Document {
@@ -74,12 +88,16 @@ extension Minuta {
         /// The seed returns the cached document (l.400, l.452); `fixed` merges the file into it.
         func loadDocument(_ path: String, cached: Document?) async throws -> Document {
             if has(.cachedDocumentOverwrite), let cached { return cached }
-            let disk = try await readDocument(path)
+            let disk = try await readDocument(path, into: cached)
+            let document: Document
             if let cached {
-                if let disk { try cached.merge(other: disk) }
-                return cached
+                if let loaded = disk.document { try cached.merge(other: loaded) }
+                document = cached
+            } else {
+                document = disk.document ?? Document(actor: ids.actorId())
             }
-            return disk ?? Document(actor: ids.actorId())
+            if let bytes = disk.bytes { mergedFile[path] = (document, bytes) }
+            return document
         }
 
         /// The seed writes the document over the file (l.415, l.470); `fixed` merges what is on
@@ -244,6 +262,7 @@ extension Minuta {
         public func invalidateCache() {
             tagsDocument = nil
             recordDocuments.removeAll()
+            mergedFile.removeAll()
         }
     }
 }
