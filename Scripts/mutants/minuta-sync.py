@@ -194,8 +194,8 @@ MUTANTS = [
   "where path.hasSuffix(\".automerge\") && path.hasPrefix(\"records/\") {",
   "hidden versions are merged for month files only, not for tags.automerge"),
  ("reads-skip-versions", S,
-  "            guard !has(.icloudVersionsIgnored) else { return document }\n            for version in",
-  "            guard false else { return document }\n            for version in",
+  "            guard !has(.icloudVersionsIgnored) else { return (document, bytes) }\n            for version in",
+  "            guard false else { return (document, bytes) }\n            for version in",
   "reads merge conflict copies but not iCloud's hidden versions: an edit made on the file alone is "
   "concurrent with the version's ops, and the CRDT may let an older value win"),
 ]
