@@ -37,10 +37,10 @@ final class CryptoSavingsScenarioTests: XCTestCase {
         }
     }
 
-    func testTheCatalogueListsEightScenariosAndEveryInvariant() {
+    func testTheCatalogueListsNineScenariosAndEveryInvariant() {
         XCTAssertEqual(CryptoSavingsApp.scenarios.map(\.name), [
             "conflicting-edits", "enable-cloudkit-upgrade", "account-switch", "offline-edits-then-sync", "flaky-network",
-            "first-sync-with-existing-cloud-data", "record-too-large", "time-zone-and-month-boundary",
+            "first-sync-with-existing-cloud-data", "record-too-large", "time-zone-and-month-boundary", "month-rollover",
         ])
         XCTAssertEqual(CryptoSavingsChecks.names, [
             "no-loss", "no-lost-update", "no-duplicate", "convergence", "balance-equality", "derived-equals-recomputed", "referential-integrity",

@@ -37,7 +37,7 @@ public enum CryptoSavingsApp {
     static var scenarios: [any AppScenario] {
         let all: [CryptoSavingsScenario] = [
             .conflictingEdits, .enableCloudKitUpgrade, .accountSwitch, .offlineEditsThenSync, .flakyNetwork,
-            .firstSyncWithExistingCloudData, .recordTooLarge, .timeZoneAndMonthBoundary,
+            .firstSyncWithExistingCloudData, .recordTooLarge, .timeZoneAndMonthBoundary, .monthRollover,
         ]
         return all
     }
