@@ -10,6 +10,9 @@ time, both devices writing one month online):
   the primary and its write, and a loss the other writers' caches do not repair later (an intent's
   storage dies with the intent; an app's cached document re-adds its own edits on its next save).
 - read-skips-copies: 1 of 600 (seed 12).
+Re-measured 2026-11-25 at ca17a38 (date-range screens on every reload, a read no longer parses a file
+whose bytes it already merged), `--seeds 100 --only` the three: save-ignores-disk 49/600 (seed 5),
+merge-write-ignores-disk 1/600 (seed 3), read-skips-copies 1/600 (seed 25).
 Not caught, and why:
 - unloadable-copy-deleted: unreachable in the folder fake, where a file appears whole (an iCloud
   download shows a hidden placeholder until it completes); a copy fails to load only if corrupt,
