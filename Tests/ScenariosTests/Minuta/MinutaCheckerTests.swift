@@ -66,7 +66,7 @@ final class MinutaCheckerTests: XCTestCase {
         broken.screenMismatches = mismatches
         let found = MinutaDateRangeChecker().check(broken, history: History())
         XCTAssertEqual(found.map(\.invariant), ["date-range-view"])
-        XCTAssertEqual(found.first?.entities.map(\.entity), ["record 11111111", "record 22222222", "order"])
+        XCTAssertEqual(found.first?.entities.map(\.entity), ["record 11111111", "record 22222222", "order or repeats"])
         XCTAssertEqual(found.first?.entities.map(\.actual).prefix(2), ["missing", "shown"])
         XCTAssertEqual(found.first?.entities.first?.location, "device-1 range 2025-12-06T05:46Z...2026-01-01T20:40Z at 12.345 s")
         XCTAssertEqual(MinutaDateRangeChecker().check(world(views: ["device-1": view]), history: History()), [],

@@ -116,7 +116,8 @@ extension MigrationManager {
     /// Each PATCH body has its own idempotency key, numbered in the ledger before it is sent (a
     /// retry of the same body reuses it): a copy of an older PATCH that the network delivers after
     /// a newer one is then answered from the server's saved response instead of writing the older
-    /// name back over the newer one.
+    /// name back over the newer one. The ledger's confirmed hash is cleared while a PATCH is
+    /// unanswered.
     func skipOrPatch<E: StoredEntity>(_ entity: E, _ content: [String: JSONValue], path: String) async throws -> Bool {
         guard !variant.has(.nonIdempotentCreate), var entry = ledger.entry(E.kind, entity.id, account: ledgerAccount) else { return false }
         let current = cache.fetch(E.self, id: entity.id)
@@ -124,9 +125,13 @@ extension MigrationManager {
         if let current, current.serverSyncStatus != .synced, entry.hash != hash {
             var patch = content
             if variant.has(.createdDatesDropped) { patch["original_created_at"] = nil }
-            if entry.patches == 0 || entry.patchHash != hash {
-                entry.patches += 1
+            if entry.patches == 0 || entry.patchHash != hash || entry.hash != 0 {
+                if entry.patches == 0 || entry.patchHash != hash { entry.patches += 1 }
                 entry.patchHash = hash
+                // Until the answer comes, what the server holds is unknown (hash 0): a kill here
+                // leaves the entity to be patched again, even if the user renames it back to
+                // what the ledger last confirmed.
+                entry.hash = 0
                 try ledger.record(E.kind, entity.id, account: ledgerAccount, entry)
             }
             try await api.request(.patch, "\(path)/\(entry.serverId)", body: .object(patch),

@@ -25,7 +25,7 @@ struct MinutaDateRangeChecker: InvariantChecker {
                 diffs.append(EntityDiff(entity: "record \(id.prefix(8))", location: location, expected: "not in the list", actual: "shown"))
             }
             if shown == listed {
-                diffs.append(EntityDiff(entity: "order", location: location,
+                diffs.append(EntityDiff(entity: "order or repeats", location: location,
                                         expected: mismatch.expected.map { String($0.prefix(8)) }.joined(separator: ","),
                                         actual: screen.ids.map { String($0.prefix(8)) }.joined(separator: ",")))
             }

@@ -22,7 +22,7 @@ extension Minuta {
         var tagsDocument: Document?
         var recordDocuments: [String: Document] = [:]
         private let maxCachedDocuments = 12
-        /// Per path, the file's bytes as last merged into (or saved from) a cached document: a read
+        /// Per path, the file's bytes as last merged into a cached document: a read
         /// that finds the same bytes under the same document skips parsing them, since merging
         /// them again would change nothing (a real app would compare the file's modification date).
         private var mergedFile: [String: (document: Document, bytes: [UInt8])] = [:]
@@ -44,10 +44,8 @@ extension Minuta {
         /// The document stored at `path` (relative to the storage folder); `fixed` also merges the
         /// file's conflict copies and its hidden conflict versions (iCloud), so a write never drops
         /// what the provider set aside, and an edit is made on top of every write it could know.
-        func readDocument(_ path: String) async throws -> Document? { try await readDocument(path, into: nil).document }
-
-        /// `readDocument`, and the file's bytes. When `cached` already holds these bytes
-        /// (`mergedFile`), they are not parsed again: only conflict copies and versions are read.
+        /// The file's bytes too. When `cached` already holds these bytes (`mergedFile`), they are
+        /// not parsed again: only conflict copies and versions are read.
         private func readDocument(_ path: String, into cached: Document?) async throws -> (document: Document?, bytes: [UInt8]?) {
             let bytes = try await files.read(StoragePaths.folder + path)
             var document: Document?
@@ -177,7 +175,8 @@ extension Minuta {
         func evictOldDocumentsIfNeeded() {
             guard recordDocuments.count >= maxCachedDocuments else { return }
             for key in recordDocuments.keys.sorted().prefix(recordDocuments.count - maxCachedDocuments + 1) {
-                recordDocuments.removeValue(forKey: key)
+                guard let evicted = recordDocuments.removeValue(forKey: key) else { continue }
+                mergedFile = mergedFile.filter { $0.value.document !== evicted }  // let the evicted document go
             }
         }
 

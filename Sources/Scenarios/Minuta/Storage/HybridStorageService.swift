@@ -70,10 +70,17 @@ extension Minuta {
         }
 
         /// Seed l.863-870: the records starting in `start...end` (the app's date-range screens),
-        /// Automerge's, plus legacy ones Automerge lacks until the migration is complete.
+        /// Automerge's, plus legacy ones Automerge lacks until the migration is complete. The
+        /// plan merges the two stores range by range, so a record whose start an edit moved out of
+        /// the range in Automerge still shows from its legacy copy (`dual-read-either-or`);
+        /// `fixed` leaves out every legacy record Automerge has, as the list does.
         public func loadRecords(from start: Int64, to end: Int64) async throws -> [TimeRecord] {
-            if migrationComplete { return try await automerge.loadRecords(from: start, to: end) }
-            return mergeRecords(try await automerge.loadRecords(from: start, to: end), try await legacy.loadRecords(from: start, to: end))
+            let inRange = try await automerge.loadRecords(from: start, to: end)
+            if migrationComplete { return inRange }
+            let legacyInRange = try await legacy.loadRecords(from: start, to: end)
+            if variant.has(.dualReadEitherOr) { return mergeRecords(inRange, legacyInRange) }
+            let known = Set(try await automerge.loadAllRecords().map(\.id))
+            return mergeRecords(inRange, legacyInRange.filter { !known.contains($0.id) })
         }
 
         /// Seed l.886-890: Automerge records plus legacy records Automerge does not have.
