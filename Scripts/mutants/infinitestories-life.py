@@ -84,6 +84,11 @@ MUTANTS = [
   PATCH_RECORD,
   PATCH_RECORD.replace("entry.hash = hash\n", "entry.hash = hash\n            entry.generation = ledger.generation\n"),
   "a PATCH re-records the entity under the current generation: a later pass's rollback deletes a row an earlier, completed migration created"),
+ ("patch-confirmed-hash-kept", U,
+  "                entry.hash = 0\n",
+  "",
+  "the ledger keeps the last confirmed hash while a PATCH is unanswered: killed after the server applied it, a rename "
+  "back to the confirmed name is never sent, and the server keeps the newer name"),
  ("patch-without-key", U,
   "idempotencyKey: key(\"patch-\\(E.kind.rawValue)-\\(entity.id)-\\(entry.patches)\"), ",
   "",

@@ -121,6 +121,16 @@ struct StoriesDeviceApp: Sendable {
         }
     }
 
+    /// Renames a hero as the user does (the app marks the edit for the sync engine).
+    private func rename(_ hero: Hero, to newName: String, _ p: Process) {
+        var renamed = hero
+        renamed.name = newName
+        renamed.serverSyncStatus = .pending
+        guard (try? p.cache.save(renamed)) != nil else { return }
+        stage.namesBefore[p.context.deviceName, default: [:]][hero.id] = hero.name
+        stage.userSaved(renamed, on: p.context.deviceName)
+    }
+
     private func perform(_ action: UserAction, _ p: Process) async {
         let name = p.context.deviceName
         switch action {
@@ -131,10 +141,14 @@ struct StoriesDeviceApp: Sendable {
         case .renameHero(let pick, let newName):
             let heroes = p.cache.fetchAll(Hero.self)
             guard !heroes.isEmpty else { return }
-            var hero = heroes[pick % heroes.count]
-            hero.name = newName
-            hero.serverSyncStatus = .pending  // the app marks an edit for the sync engine
-            if (try? p.cache.save(hero)) != nil { stage.userSaved(hero, on: name) }
+            rename(heroes[pick % heroes.count], to: newName, p)
+        case .undoRename(let pick):
+            let heroes = p.cache.fetchAll(Hero.self)
+            guard !heroes.isEmpty else { return }
+            let hero = heroes[pick % heroes.count]
+            guard let before = stage.namesBefore[name]?[hero.id], before != hero.name else { return }
+            p.context.sometimes("infinitestories: user undid a rename")
+            rename(hero, to: before, p)
         case .cancelMigration:
             p.context.sometimes("infinitestories: user cancelled")
             if stage.variant.has(.cancelDoesNotStopUpload) {

@@ -57,6 +57,8 @@ final class StoriesStage: @unchecked Sendable {
     var touched: [String: Set<String>] = [:]
     /// The name the user last gave each hero (created or renamed), per device, by hero id.
     var lastNames: [String: [String: String]] = [:]
+    /// The name each hero had before its last rename, per device, by hero id (what an undo restores).
+    var namesBefore: [String: [String: String]] = [:]
     /// Fault storms running per family, and the plan's rate to go back to.
     var storms: [FaultFamily: Int] = [:]
     var stormBase: [FaultFamily: Int] = [:]
@@ -199,6 +201,8 @@ enum UserAction: Sendable, Equatable {
     case createHero(name: String)
     /// Renames the `pick`-th hero (by creation order).
     case renameHero(pick: Int, name: String)
+    /// Undoes the last rename of the `pick`-th hero: it gets back the name it had before.
+    case undoRename(pick: Int)
     /// Taps Cancel on the migration screen.
     case cancelMigration
     /// Taps Sign Out.

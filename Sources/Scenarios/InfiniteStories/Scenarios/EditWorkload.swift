@@ -26,7 +26,8 @@ extension StoriesScenario {
 extension StoriesStage {
     /// One device migrates while its user creates and renames heroes: for sure while heroes
     /// upload or a later pass catches up (a rename of one of two heroes, again and again) and
-    /// while the app verifies (a new hero), and at seeded times up to half a minute apart.
+    /// while the app verifies (a new hero), and at seeded times up to half a minute apart (a new
+    /// hero, a rename, or an undo of one of the two heroes' last rename).
     func editWorkload(kills: Bool) async {
         addAccount("alice")
         let device = addDevice("device-1", owner: "alice", label: "d1")
@@ -50,8 +51,12 @@ extension StoriesStage {
         launch(device)
         for index in 0..<(3 + random.below(5)) {
             await pause(.milliseconds(Int64(500 + random.below(25_000))))
-            let action: UserAction = random.below(2) == 0 ? .createHero(name: "d1 new hero \(index)")
-                : .renameHero(pick: random.below(heroes), name: "d1 renamed hero \(index)")
+            let action: UserAction
+            switch random.below(3) {
+            case 0: action = .createHero(name: "d1 new hero \(index)")
+            case 1: action = .renameHero(pick: random.below(heroes), name: "d1 renamed hero \(index)")
+            default: action = .undoRename(pick: heroes - 1 - random.below(2))  // the heroes renamed while they upload
+            }
             enqueue(device, action)
         }
         finish(device)
