@@ -125,6 +125,13 @@ extension MigrationManager {
         if let current, current.serverSyncStatus != .synced, entry.hash != hash {
             var patch = content
             if variant.has(.createdDatesDropped) { patch["original_created_at"] = nil }
+            if entry.patches > 0 && entry.hash == 0 && entry.patchHash != hash {
+                // An earlier PATCH of this entity was never answered (its process was killed, or
+                // it failed) and may still be on its way with an older body under another key: wait
+                // one request timeout, as a rollback does, so it has landed (or never will) before
+                // the newer one goes.
+                try? await sleep(60_000)
+            }
             if entry.patches == 0 || entry.patchHash != hash || entry.hash != 0 {
                 if entry.patches == 0 || entry.patchHash != hash { entry.patches += 1 }
                 entry.patchHash = hash
