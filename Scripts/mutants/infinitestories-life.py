@@ -97,8 +97,8 @@ MUTANTS = [
   "the ledger keeps the last confirmed hash while a PATCH is unanswered: killed after the server applied it, a rename "
   "back to the confirmed name is never sent, and the server keeps the newer name"),
  ("patch-no-wait-after-unanswered", U,
-  "                try? await sleep(60_000)\n            }\n            if entry.patches == 0",
-  "            }\n            if entry.patches == 0",
+  "                try? await sleep(60_000)\n            }\n            if newBody || entry.hash != 0 {",
+  "            }\n            if newBody || entry.hash != 0 {",
   "a newer PATCH goes at once after an unanswered one: the older request, still on its way from the killed "
   "process, lands after it and writes the older name back while the hero is marked synced"),
  ("patch-without-key", U,

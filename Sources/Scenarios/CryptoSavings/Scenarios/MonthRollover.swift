@@ -13,8 +13,7 @@ extension CryptoSavingsScenario {
             let epoch: Int64 = 1_769_860_800_000  // 2026-01-31T12:00:00Z
             let phone = stage.addDevice("phone", user: "alice", epochMilliseconds: epoch)
             let tablet = stage.addDevice("tablet", user: "alice", epochMilliseconds: epoch)
-            stage.kills.sweep(phone, CryptoKill.life)
-            stage.kills.sweep(tablet, CryptoKill.life)
+            for device in [phone, tablet] { stage.kills.sweep(device, CryptoKill.life) }
             await stage.session(phone, stage.initialActions())
             let goals = stage.catalogue.goals
             func closeMonth() -> SavingsAction {

@@ -125,15 +125,16 @@ extension MigrationManager {
         if let current, current.serverSyncStatus != .synced, entry.hash != hash {
             var patch = content
             if variant.has(.createdDatesDropped) { patch["original_created_at"] = nil }
-            if entry.patches > 0 && entry.hash == 0 && entry.patchHash != hash {
+            let newBody = entry.patches == 0 || entry.patchHash != hash
+            if newBody && entry.patches > 0 && entry.hash == 0 {
                 // An earlier PATCH of this entity was never answered (its process was killed, or
                 // it failed) and may still be on its way with an older body under another key: wait
                 // one request timeout, as a rollback does, so it has landed (or never will) before
                 // the newer one goes.
                 try? await sleep(60_000)
             }
-            if entry.patches == 0 || entry.patchHash != hash || entry.hash != 0 {
-                if entry.patches == 0 || entry.patchHash != hash { entry.patches += 1 }
+            if newBody || entry.hash != 0 {
+                if newBody { entry.patches += 1 }
                 entry.patchHash = hash
                 // Until the answer comes, what the server holds is unknown (hash 0): a kill here
                 // leaves the entity to be patched again, even if the user renames it back to
