@@ -129,11 +129,25 @@ public final class SimSupabaseClient: CloudClient {
     // MARK: CloudClient
 
     public func upsert(table: String, rows: [CloudRow], onConflict: String?, ignoreDuplicates: Bool) async throws -> [CloudRow] {
-        let conflict = onConflict.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let conflict = onConflict.map { $0.split(separator: ",").map(Self.trimmedColumn) }
         let request = TableRequest(table: table, action: .upsert(rows, onConflict: conflict, ignoreDuplicates: ignoreDuplicates),
                                    returnRepresentation: true)
         return Self.rows(try await authorized(.table(request)))
     }
+
+    /// One name of an `on_conflict` list without surrounding whitespace (`CharacterSet.whitespaces`:
+    /// tab and Unicode's space separators). A name that starts and ends with a printable ASCII
+    /// character has none to trim, and skips Foundation (a few percent of an upload's time).
+    static func trimmedColumn(_ name: Substring) -> String {
+        let bytes = name.utf8
+        if let first = bytes.first, let last = bytes.last, Self.isPlainASCII(first), Self.isPlainASCII(last) {
+            return String(name)
+        }
+        return String(name).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A byte that is a whole ASCII character and no whitespace.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     public func insert(table: String, rows: [CloudRow]) async throws -> [CloudRow] {
         Self.rows(try await authorized(.table(TableRequest(table: table, action: .insert(rows), returnRepresentation: true))))

@@ -214,7 +214,16 @@ extension TableStore {
         }
     }
 
+    /// 23502 for the first column in declaration order that is NOT NULL and NULL (or absent) in `row`.
     func checkNotNull(_ schema: TableSchema, _ row: Row) throws(PostgrestError) {
+        // A built row has every column (its keys are columns, so a full count means all of them):
+        // only its NULL values need their column looked up. Any doubt takes the column-by-column
+        // path, which also picks the error to report.
+        if row.count == schema.columns.count
+            && !row.contains(where: { $0.value.isNull && schema.layout.positions[$0.key].map { !schema.columns[$0].nullable } ?? true })
+        {
+            return
+        }
         for column in schema.columns where !column.nullable && (row[column.name]?.isNull ?? true) {
             throw PostgrestError.notNull(column: column.name, table: schema.name)
         }

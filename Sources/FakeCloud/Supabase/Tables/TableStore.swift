@@ -173,7 +173,11 @@ public struct TableStore {
     /// the columns of another one (42P10 when none matches, as PostgreSQL reports).
     private func conflictTarget(_ schema: TableSchema, _ columns: [String]?) throws(PostgrestError) -> UniqueConstraint {
         guard let columns else { return schema.primaryKey }
-        if let match = schema.allUniques.first(where: { Set($0.columns) == Set(columns) }) { return match }
+        // The columns as a set: in any order, a name given twice counts once. The list as the
+        // constraint declares it (the common case) is decided without building sets.
+        if columns == schema.primaryKey.columns { return schema.primaryKey }
+        let wanted = Set(columns)
+        if let match = schema.allUniques.first(where: { Set($0.columns) == wanted }) { return match }
         throw PostgrestError(
             code: "42P10", message: "there is no unique or exclusion constraint matching the ON CONFLICT specification")
     }

@@ -28,6 +28,9 @@ struct SwissCoinWorld {
     /// (in a test) has none, and the checker runs them when it needs them.
     let references: [String: ReferenceMigration.Outcome]
 
+    /// Set-aside stores decoded for this world's checks (several checkers read the same one).
+    private let asideStores = DecodedAsideStores()
+
     init(stage: SwissCoinStage, healing: HealingOutcome = .healed, references: [String: ReferenceMigration.Outcome] = [:]) {
         self.stage = stage
         self.healing = healing
@@ -90,7 +93,7 @@ struct SwissCoinWorld {
         let owner = account(plan.owner).userId
         guard let current, let claimed = current.ownerAccountId, claimed != owner else { return current }
         guard let bytes = asideStoreBytes(of: owner, on: plan.device) else { return current }
-        return try? LocalStore.decode(bytes)
+        return asideStores.decoded(bytes)
     }
 
     /// The bytes of the store the fixed app set aside for `userId` on `device` when another
@@ -109,7 +112,7 @@ struct SwissCoinWorld {
         if let current = currentStore(device), current.ownerAccountId == nil || current.ownerAccountId == userId {
             stores.append(current)
         }
-        if let bytes = asideStoreBytes(of: userId, on: device), let aside = try? LocalStore.decode(bytes) { stores.append(aside) }
+        if let bytes = asideStoreBytes(of: userId, on: device), let aside = asideStores.decoded(bytes) { stores.append(aside) }
         return Set(stores.flatMap { ($0.sync?.outbox ?? []) + ($0.sync?.rejected ?? []) }.map(\.changeId))
     }
 
@@ -118,5 +121,19 @@ struct SwissCoinWorld {
         guard device.files.contains("swisscoin/store.json") else { return nil }
         // The device's decoded-store cache answers only for the exact bytes on disk.
         return try? LocalStore(files: SetupFiles(device: device), cache: stage.storeCache(device)).load()
+    }
+}
+
+/// Decoded set-aside stores by their exact bytes: a store is decoded once however many checkers
+/// read it (a decode costs as much as a few hundred simulated requests at the default size).
+private final class DecodedAsideStores {
+    private var entries: [(bytes: Data, database: LocalDatabase?)] = []
+
+    /// `LocalStore.decode(bytes)`, nil when it fails.
+    func decoded(_ bytes: Data) -> LocalDatabase? {
+        if let entry = entries.first(where: { $0.bytes == bytes }) { return entry.database }
+        let database = try? LocalStore.decode(bytes)
+        entries.append((bytes, database))
+        return database
     }
 }
