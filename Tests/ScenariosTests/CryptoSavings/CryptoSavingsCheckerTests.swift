@@ -13,6 +13,8 @@ final class CryptoSavingsCheckerTests: XCTestCase {
     static let asset = "00000000-0000-4000-8000-00000000000b"
     static let tx = "00000000-0000-4000-8000-00000000000c"
     static let month = "2026-01"
+    /// An instant in `month`: 2026-01-09T23:06:40Z.
+    static let wall: Int64 = 1_768_000_000_000
 
     /// A consistent store: one BTC asset with a transaction of 5000 sat, one goal of 1 BTC due
     /// in 2026-10, 3000 sat allocated to it.
@@ -33,7 +35,7 @@ final class CryptoSavingsCheckerTests: XCTestCase {
     static func device(_ name: String, account: String? = "alice", rows: [ModelRow], variant: CryptoSavingsVariant = .fixed,
                        setAside: [String: [String]] = [:]) -> CryptoWorld.DeviceView {
         let view = SavingsView(rows: rows, variant: variant, month: month)
-        return CryptoWorld.DeviceView(name: name, account: account, month: month, view: view, keyed: CryptoKeys.keyed(view, all: rows), setAside: setAside)
+        return CryptoWorld.DeviceView(name: name, account: account, month: month, wallMilliseconds: wall, view: view, keyed: CryptoKeys.keyed(view, all: rows), setAside: setAside)
     }
 
     static func cloud(_ user: String = "alice", rows: [ModelRow]) -> CryptoWorld.CloudView {
@@ -171,7 +173,51 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         let stale = Self.device("phone", rows: Self.rows(extra: [plan]), variant: try! .parse("trusts-synced-derived-values"))
         let found = Self.violations(Self.world(devices: [stale]), "derived-equals-recomputed")
         XCTAssertEqual(found.count, 1)
-        XCTAssertEqual(found[0].entities[0].expected, "remaining 99997000 required 11110778 over 9")
+        XCTAssertEqual(found[0].entities[0].expected, "allocated 3000 remaining 99997000 required 11110778 over 9")
+    }
+
+    /// The months come from the device's clock and the goal's deadline through the checker's own
+    /// calendar, not the app's labels: a view whose month count is off (computed for a month a
+    /// year early, as an app that ignored the year could) is reported; a deadline in a later year
+    /// is counted across the year.
+    func testDerivedEqualsRecomputedCountsMonthsWithItsOwnCalendar() {
+        let yearEarly = SavingsView(rows: Self.rows(), variant: .fixed, month: "2025-01")
+        var device = Self.device("phone", rows: Self.rows())
+        device.view = yearEarly
+        let found = Self.violations(Self.world(devices: [device]), "derived-equals-recomputed")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0].entities[0].expected, "allocated 3000 remaining 99997000 required 11110778 over 9")
+        XCTAssertEqual(found[0].entities[0].actual, "allocated 3000 remaining 99997000 required 4761762 over 21")
+
+        // Due 2027-03-01T00:00Z: January 2026 through March 2027 is 15 months.
+        var nextYear = Self.rows()
+        nextYear[0] = ModelRow(id: nextYear[0].id, attributes: nextYear[0].attributes.merging(["deadline": .date(1_803_859_200_000)]) { $1 },
+                               relationships: [:])
+        let line = Self.device("phone", rows: nextYear)
+        XCTAssertEqual(line.view.goals[Self.goal]?.monthsRemaining, 15)
+        XCTAssertEqual(Self.violations(Self.world(devices: [line]), "derived-equals-recomputed"), [])
+    }
+
+    /// Each asset's balance is also the sum of its shown transactions, added by the checker: an
+    /// ETH transaction stored only as the plan's `Double` shows the nearest `Double`, not the
+    /// amount the user typed.
+    func testBalanceEqualityAddsAnAssetsTransactionsItself() {
+        let typed = "123456789012345678901"  // 123.456789012345678901 ETH in wei
+        var rows = Self.rows()
+        rows[1] = ModelRow(id: rows[1].id, attributes: ["id": .uuid(Self.asset), "currency": "ETH"], relationships: [:])
+        rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amount": .double(123.456789012345678901)],
+                           relationships: rows[2].relationships)
+        var ledger = Self.ledger()
+        ledger.acknowledge(.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(typed)!), device: "phone", owner: "alice", month: Self.month)
+        let device = Self.device("phone", rows: rows)
+        XCTAssertNotEqual(device.view.assetBalances[Self.asset]?.text, typed)
+        let found = Self.violations(Self.world(devices: [device], clouds: [Self.cloud(rows: rows)], ledger: ledger), "balance-equality")
+        let sums = found.flatMap(\.entities).filter { $0.location == "phone (sum of its transactions)" }
+        XCTAssertEqual(sums.map(\.expected), [typed], "\(found)")
+        // The exact column, when the row has it, is what counts.
+        rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amountUnits": .string(typed)], relationships: rows[2].relationships)
+        XCTAssertEqual(Self.violations(Self.world(devices: [Self.device("phone", rows: rows)], clouds: [Self.cloud(rows: rows)], ledger: ledger),
+                                       "balance-equality"), [])
     }
 
     func testReferentialIntegrityReportsATransactionWithoutItsAsset() {

@@ -11,6 +11,8 @@ struct CryptoWorld {
         /// The account the device is signed in to at the end (nil: none or unavailable).
         var account: String?
         var month: String
+        /// The device's wall clock at quiescence (Unix milliseconds): the instant `month` labels.
+        var wallMilliseconds: Int64
         var view: SavingsView
         var keyed: [CryptoKeys.Keyed]
         /// Set-aside edit notes per account (the fixed build's report of unsynced edits).
@@ -41,7 +43,8 @@ extension CryptoWorld {
             let rows = phone.device.files.read(CryptoSavingsApplication.storePath).flatMap(StoreSnapshot.decode)
                 .map { Array($0.rows.values) } ?? []
             let offset = stage.variant.has(.deviceLocalMonthLabel) ? phone.device.config.utcOffsetSeconds : MonthLabel.declaredOffsetSeconds
-            let month = MonthLabel.label(stage.wallMilliseconds(phone.device), offsetSeconds: offset)
+            let wall = stage.wallMilliseconds(phone.device)
+            let month = MonthLabel.label(wall, offsetSeconds: offset)
             let view = SavingsView(rows: rows, variant: stage.variant, month: month)
             var setAside: [String: [String]] = [:]
             for path in phone.device.files.list(prefix: EditJournal.setAsidePrefix).sorted() {
@@ -50,7 +53,7 @@ extension CryptoWorld {
             }
             var account: String?
             if case .available(let user) = stage.account(phone.device) { account = user }
-            devices.append(DeviceView(name: name, account: account, month: month, view: view,
+            devices.append(DeviceView(name: name, account: account, month: month, wallMilliseconds: wall, view: view,
                                       keyed: CryptoKeys.keyed(view, all: rows), setAside: setAside))
         }
         let ledger = stage.ledger

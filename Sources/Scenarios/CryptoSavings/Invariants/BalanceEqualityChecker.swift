@@ -1,15 +1,23 @@
+import FakeCloud
+import Foundation
 import SimCore
 import SimHarness
 
 /// balance-equality: on every device signed in to an account, each asset's balance and each
 /// (asset, goal) allocation equals, exactly in smallest units, the recomputation from the
 /// account's iCloud records (fixed rules: exact amounts, transactions at the amount the user
-/// typed, one deterministic winner per allocation).
+/// typed, one deterministic winner per allocation); and on every device, each asset's balance is
+/// the sum of the transactions it shows for that asset, added up with the checker's own
+/// arithmetic (`IndependentArithmetic`), not the app's: the recomputation from iCloud's records
+/// runs the app's view code, so a wrong addition would be on both sides of the first comparison.
 struct BalanceEqualityChecker: InvariantChecker {
     let name = "balance-equality"
 
     func check(_ world: CryptoWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
+        for device in world.devices {
+            diffs += Self.sumDiffs(device, typed: world.ledger.transactionAmounts)
+        }
         for device in world.devices {
             guard let user = device.account, let cloud = world.clouds[user]?.view else { continue }
             let view = device.view
@@ -24,5 +32,40 @@ struct BalanceEqualityChecker: InvariantChecker {
             }
         }
         return ViolationReport.of(name, diffs) { "\($0) balances differ from the recomputation from iCloud's records" }
+    }
+
+    /// Assets whose shown balance is not the sum of their shown transactions' exact amounts: a
+    /// transaction's exact column, else the amount the user typed (a row with only the plan's
+    /// `Double`). An asset with a transaction that has neither is not judged here.
+    static func sumDiffs(_ device: CryptoWorld.DeviceView, typed: [String: Units]) -> [EntityDiff] {
+        let view = device.view
+        // Every row the view read, shown or hidden, by persistent id: a transaction may point at
+        // an asset row that lost the dedupe, as the app resolves it.
+        var assetIDs: [PersistentIdentifier: String] = [:]
+        for row in view.visible.values.joined() + view.losers where row.id.entityName == "Asset" {
+            if let id = row["id"]?.uuidValue { assetIDs[row.id] = id }
+        }
+        var sums: [String: Decimal] = [:]
+        var unjudged: Set<String> = []
+        for transaction in view.visible["Transaction"] ?? [] {
+            guard let target = transaction.targets("asset").first, let asset = assetIDs[target], view.assetCurrencies[asset] != nil
+            else { continue }
+            let exact = transaction["amountUnits"]?.stringValue ?? transaction["id"]?.uuidValue.flatMap { typed[$0]?.text }
+            guard let text = exact, let amount = IndependentArithmetic.amount(text) else {
+                unjudged.insert(asset)
+                continue
+            }
+            sums[asset, default: 0] += amount
+        }
+        var diffs: [EntityDiff] = []
+        for asset in view.assetBalances.keys.sorted() where !unjudged.contains(asset) {
+            let expected = IndependentArithmetic.text(sums[asset] ?? 0)
+            let shown = view.assetBalances[asset]!.text
+            if shown != expected {
+                diffs.append(EntityDiff(entity: "asset \(asset.prefix(8)) balance", location: "\(device.name) (sum of its transactions)",
+                                        expected: expected, actual: shown))
+            }
+        }
+        return diffs
     }
 }
