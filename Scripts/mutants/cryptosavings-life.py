@@ -9,10 +9,18 @@ Apple ID in half the seeds. Re-measured there (9 scenarios, `--seeds 40 --only` 
 plan-found-by-goal-only 33/360 (seed 2, no-loss), set-aside-skips-sign-out 16/360 (seed 2; half the
 seeds no longer sign out), account-checked-before-answer 1/360 (seed 13, as before),
 set-aside-after-sync 0/360 (it needs the scripted kill below, not adopted). Not adopted yet: the
-scripted kill after a switch, the lossy first check after a switch, the two independent checks, and
-a switch while the app runs (a fake of the platform's account-change teardown; see the app's README).
+scripted kill after a switch, the lossy first check after a switch, and a switch while the app runs (a fake of the platform's account-change teardown; see the app's README).
 
-Measured 2026-11-25 at 72869e9, from the repository root:
+Adopted at 7f8d75f: the two independent checks (derived-equals-recomputed and balance-equality
+recompute with Foundation's calendar and Decimal, not the app's MonthLabel and Units). The whole
+file at 7f8d75f (9 scenarios, --seeds 40, 360 runs per mutant): 7 of 8 caught —
+months-ignore-years 323/360 (seed 1, derived-equals-recomputed; was 0), units-add-drops-final-carry
+104/360 (seed 1, balance-equality, convergence; was 20/320), journal-keeps-last-edit 32/360,
+plan-found-by-goal-only 33/360, set-aside-skips-sign-out 16/360, failed-export-clears-journal
+6/360, account-checked-before-answer 1/360 (seed 13), set-aside-after-sync 0/360 (the scripted
+kill below is still not adopted).
+
+Measured 2026-11-25 at 72869e9 (before the adoptions above), from the repository root:
   python3 Scripts/mutation-test.py Scripts/mutants/cryptosavings-life.py --seeds 40
 gives 5 of 8 caught (40 seeds of the 8 scenarios, --size 0: 320 runs per mutant):
 - set-aside-skips-sign-out 34/320, seed 1 (no-loss, no-lost-update; all in account-switch)
