@@ -131,4 +131,85 @@ final class SwiffCheckerTests: XCTestCase {
         w.reportedRestores = ["phone#4"]
         XCTAssertEqual(NoSilentRestoreChecker().check(w), [])
     }
+
+    /// An index as the app writes it (only the fields the checks read, plus the app's others).
+    static func index(_ entries: [(path: String, taken: Int64, hash: String)]) -> [UInt8] {
+        let list = entries.map { ["path": $0.path, "takenAtMillis": String($0.taken), "versionHash": $0.hash, "versionIdentifier": "3.0.0",
+                                  "reason": "manual"] }
+        let text = "[" + list.map { e in
+            "{\"path\":\"\(e["path"]!)\",\"takenAtMillis\":\(e["takenAtMillis"]!),\"versionHash\":\"\(e["versionHash"]!)\",\"versionIdentifier\":\"3.0.0\",\"reason\":\"manual\"}"
+        }.joined(separator: ",") + "]"
+        return Array(text.utf8)
+    }
+
+    func testBackupIndexSoundReportsAListedBackupMissingTornOrOfAnotherVersion() throws {
+        let v3 = try Self.store(build: 3), v2 = try Self.store(build: 2)
+        let hash = StoreSnapshot.decode(v3)!.metadata.versionHash
+        var phone = SwiffWorld.Phone(name: "phone", expected: Self.expected, store: v3,
+                                     backups: ["Backups/a.store": v3, "Backups/b.store": Array(v3.prefix(v3.count / 2)), "Backups/c.store": v2],
+                                     backupIndex: Self.index([("Backups/a.store", 1, hash), ("Backups/b.store", 2, hash), ("Backups/c.store", 3, hash),
+                                                              ("Backups/gone.store", 4, hash)]))
+        let found = BackupIndexSoundChecker().check(SwiffWorld(phones: [phone]))
+        XCTAssertEqual(found.map(\.invariant), ["backup-index-sound"])
+        XCTAssertEqual(found[0].entities.map(\.entity), ["Backups/b.store", "Backups/c.store", "Backups/gone.store"], "\(found)")
+        phone.backupIndex = Self.index([("Backups/a.store", 1, hash)])
+        XCTAssertEqual(BackupIndexSoundChecker().check(SwiffWorld(phones: [phone])), [])
+        phone.backupIndex = Array("[{".utf8)
+        XCTAssertEqual(BackupIndexSoundChecker().check(SwiffWorld(phones: [phone])).first?.entities.first?.actual, "unreadable")
+    }
+
+    func testBackupFreshWantsABackupLessThanSevenDaysOldAtTheHealingLaunch() throws {
+        let day: Int64 = 86_400_000
+        var w = SwiffWorld(phones: [SwiffWorld.Phone(name: "phone", expected: Self.expected, store: nil, backups: [:],
+                                                     backupIndex: Self.index([("Backups/a.store", 2 * day, "h")]))])
+        w.healingOpens = ["phone": 9 * day]
+        let found = BackupFreshChecker().check(w)
+        XCTAssertEqual(found.map(\.invariant), ["backup-fresh"])
+        XCTAssertEqual(found[0].entities[0].actual, "168 hours before it")
+        w.healingOpens = ["phone": 9 * day - 1]
+        XCTAssertEqual(BackupFreshChecker().check(w), [])
+        w.phones[0].backupIndex = nil
+        XCTAssertEqual(BackupFreshChecker().check(w).first?.entities.first?.actual, "none listed")
+    }
+
+    func testRestoreUndoableWantsTheReplacedStoreInABackup() throws {
+        let replaced = try Self.store(build: 3), backup = try Self.store(build: 2)
+        var w = world(backup, backups: ["Backups/old.store": backup])
+        w.restores = [RestoreEvent(device: "phone", incarnation: 3, source: "Backups/old.store", before: replaced, restored: backup)]
+        w.reportedRestores = ["phone#3"]
+        let found = RestoreUndoableChecker().check(w)
+        XCTAssertEqual(found.map(\.invariant), ["restore-undoable"])
+        w.phones[0].backups["Backups/before-restore.store"] = replaced
+        XCTAssertEqual(RestoreUndoableChecker().check(w), [])
+    }
+
+    func testRestoreHonouredReportsARefusedRestoreOfAVersionTheBuildKnows() throws {
+        let v2 = try Self.store(build: 2), v3 = try Self.store(build: 3)
+        var w = world(v3)
+        w.refusedRestores = [RefusedRestore(device: "phone", build: 3, backup: v2, storageFaults: false),
+                             RefusedRestore(device: "phone", build: 2, backup: v3, storageFaults: false),  // newer: refusing is right
+                             RefusedRestore(device: "phone", build: 3, backup: v2, storageFaults: true)]   // the disk may be why
+        let found = RestoreHonouredChecker().check(w)
+        XCTAssertEqual(found.map(\.invariant), ["restore-honoured"])
+        XCTAssertEqual(found[0].entities.map(\.location), ["phone build 3"])
+        XCTAssertEqual(RestoreHonouredChecker.knownVersions(build: 2), ["1.0.0", "2.0.0"])
+        XCTAssertTrue(RestoreHonouredChecker.knownVersions(build: 3).contains("2.1.0"))
+    }
+
+    func testFailedSaveAbsentReportsARecordWhoseSaveFailedButIsInTheStore() throws {
+        let ghost = "00000000-0000-4000-8000-000000000E0E"
+        let store = try Self.store(build: 3) { context in
+            context.insert("PersonModel", ["id": .uuid(ghost), "name": "Eve", "phoneNumber": "+41 1"])
+        }
+        var w = world(store)
+        w.failedSaves = [FailedSave(device: "phone", key: LogicalKey(kind: "person", id: ghost)),
+                         FailedSave(device: "phone", key: LogicalKey(kind: "person", id: "00000000-0000-4000-8000-000000000F0F"))]
+        let found = FailedSaveAbsentChecker().check(w)
+        XCTAssertEqual(found.map(\.invariant), ["failed-save-absent"])
+        XCTAssertEqual(found[0].entities.map(\.entity), ["person 00000000"])
+        var expected = Self.expected
+        expected[LogicalKey(kind: "person", id: ghost)] = ["name": "Eve"]
+        w.phones[0] = SwiffWorld.Phone(name: "phone", expected: expected, store: store, backups: [:])
+        XCTAssertEqual(FailedSaveAbsentChecker().check(w), [], "added again later: expected")
+    }
 }

@@ -16,7 +16,7 @@ final class SwiffScenarioTests: XCTestCase {
     func testCatalogueListsSwiffWithEveryScenarioAndTheZooIds() {
         let app = Catalog.app(named: "swiff")
         XCTAssertEqual(app?.scenarios.map(\.name), ["schema-upgrade", "interrupted-upgrade", "mixed-version-devices",
-                                                    "rollback-after-failure", "duplicates-before-unique"])
+                                                    "rollback-after-failure", "duplicates-before-unique", "life-after-upgrade"])
         XCTAssertEqual(Set(app?.variants.compactMap(\.bugID) ?? []), ["SW-1", "SW-2", "SW-4", "SW-6"])
         XCTAssertEqual(app?.variants.count, 2 + SwiffDefect.allCases.count)
     }

@@ -33,6 +33,6 @@ public enum SwiffApp {
 
     static var scenarios: [any AppScenario] {
         [SwiffScenario.schemaUpgrade, SwiffScenario.interruptedUpgrade, SwiffScenario.mixedVersionDevices,
-         SwiffScenario.rollbackAfterFailure, SwiffScenario.duplicatesBeforeUnique]
+         SwiffScenario.rollbackAfterFailure, SwiffScenario.duplicatesBeforeUnique, SwiffScenario.lifeAfterUpgrade]
     }
 }

@@ -25,7 +25,11 @@ struct SwiffDeviceApp: Sendable {
             if case .restore(let path) = action { restored = context.readFile(path) }
             let confirmed = await action.perform(in: app)
             guard context.isAlive else { return }
-            if confirmed { stage.acknowledge(action, on: context, build: build.number, restoredBytes: restored) }
+            if confirmed {
+                stage.acknowledge(action, on: context, build: build.number, restoredBytes: restored)
+            } else {
+                stage.reject(action, on: context, build: build.number, restoredBytes: restored)
+            }
             if case .restore = action { return }
         }
     }
@@ -71,7 +75,7 @@ enum SwiffKill {
         switch phase {
         case "launch", "open": bound = 12 + rows / 2
         case "edit": bound = 4
-        case "restore": bound = 6
+        case "restore": bound = 14  // past the before-restore backup, into the store's write
         default: bound = 4 + rows / 4
         }
         return .inPhase(phase, jobs: 1 + random.below(bound))

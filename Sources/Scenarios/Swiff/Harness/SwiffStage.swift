@@ -32,6 +32,9 @@ final class SwiffStage: @unchecked Sendable {
     private(set) var upgrades: [UpgradeRecord] = []
     private(set) var reportedRestores: Set<String> = []
     private(set) var healing = false
+    private(set) var refusedRestores: [RefusedRestore] = []
+    private(set) var failedSaves: [FailedSave] = []
+    private(set) var healingOpens: [String: Int64] = [:]
 
     init(sim: Simulator, variant: SwiffVariant, size: Int) {
         self.sim = sim
@@ -122,6 +125,22 @@ final class SwiffStage: @unchecked Sendable {
                                      downgraded: phone.build < phone.highestBuild, healing: healing))
         context.record("launch build \(build): \(result)")
         if case .crashed = result { context.sometimes("swiff: the app crashed at launch") }
+        if healing, result == .opened { healingOpens[context.deviceName] = context.wallClockMilliseconds() }
+    }
+
+    /// The app answered `action` with a failure (its process lives on): the user was told it did not happen.
+    func reject(_ action: SwiffAction, on context: DeviceContext, build: Int, restoredBytes: [UInt8]?) {
+        let name = context.deviceName
+        switch action {
+        case .restore:
+            refusedRestores.append(RefusedRestore(device: name, build: build, backup: restoredBytes, storageFaults: storageFaults))
+        case .addPerson(let person): failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "person", id: person.id)))
+        case .addExpense(let expense): failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "expense", id: expense.id)))
+        case .addSettlement(let settlement): failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "settlement", id: settlement.id)))
+        case .addSubscription(let subscription):
+            failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "subscription", id: subscription.id)))
+        default: break
+        }
     }
 
     /// The app confirmed `action`: the user expects its data now (a restore: the backup's).
@@ -165,8 +184,10 @@ final class SwiffStage: @unchecked Sendable {
             var backups: [String: [UInt8]] = [:]
             for path in files.list(prefix: "Backups/") where path.hasSuffix(".store") { backups[path] = files.read(path) }
             return SwiffWorld.Phone(name: name, expected: phones[name]!.ledger.expected,
-                                    store: files.read(PersistenceService.storePath), backups: backups)
+                                    store: files.read(PersistenceService.storePath), backups: backups,
+                                    backupIndex: files.read(BackupService.indexPath))
         }
-        return SwiffWorld(phones: list, launches: launches, restores: restores, upgrades: upgrades, reportedRestores: reportedRestores)
+        return SwiffWorld(phones: list, launches: launches, restores: restores, upgrades: upgrades, reportedRestores: reportedRestores,
+                          refusedRestores: refusedRestores, failedSaves: failedSaves, healingOpens: healingOpens)
     }
 }
