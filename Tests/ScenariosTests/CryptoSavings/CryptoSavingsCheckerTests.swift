@@ -205,7 +205,8 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         let typed = "123456789012345678901"  // 123.456789012345678901 ETH in wei
         var rows = Self.rows()
         rows[1] = ModelRow(id: rows[1].id, attributes: ["id": .uuid(Self.asset), "currency": "ETH"], relationships: [:])
-        rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amount": .double(123.456789012345678901)],
+        // As the store holds a row written with only the Double: the exact column at V2's default "".
+        rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amount": .double(123.456789012345678901), "amountUnits": ""],
                            relationships: rows[2].relationships)
         var ledger = Self.ledger()
         ledger.acknowledge(.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(typed)!), device: "phone", owner: "alice", month: Self.month)

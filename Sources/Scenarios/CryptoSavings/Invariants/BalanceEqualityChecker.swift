@@ -50,7 +50,10 @@ struct BalanceEqualityChecker: InvariantChecker {
         for transaction in view.visible["Transaction"] ?? [] {
             guard let target = transaction.targets("asset").first, let asset = assetIDs[target], view.assetCurrencies[asset] != nil
             else { continue }
-            let exact = transaction["amountUnits"]?.stringValue ?? transaction["id"]?.uuidValue.flatMap { typed[$0]?.text }
+            // The exact column holds V2's default "" on a row written with only the plan's Double
+            // (a V1 row, an `as-written` device): no exact amount there.
+            let column = transaction["amountUnits"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            let exact = column ?? transaction["id"]?.uuidValue.flatMap { typed[$0]?.text }
             guard let text = exact, let amount = IndependentArithmetic.amount(text) else {
                 unjudged.insert(asset)
                 continue

@@ -29,7 +29,9 @@ struct DerivedEqualsRecomputedChecker: InvariantChecker {
         return ViolationReport.of(name, diffs) { "\($0) derived amounts differ from their recomputation" }
     }
 
-    /// The line as it should read, in the shown line's format; nil when an amount is not whole units.
+    /// The line as it should read, in the shown line's format; nil when an amount is not whole
+    /// units of at most 38 digits (beyond the checker's arithmetic: reported as a violation, since
+    /// no asset's amounts come near it).
     static func expected(_ line: SavingsView.GoalLine, goal: String, deadline: Int64?, device: CryptoWorld.DeviceView) -> String? {
         guard let target = IndependentArithmetic.amount(line.target.text) else { return nil }
         var allocated = Decimal(0)

@@ -13,7 +13,8 @@ struct SwiffDeviceApp: Sendable {
     func main(_ context: DeviceContext) async {
         let phone = stage.phones[context.deviceName]!
         let build = SwiffBuild(phone.build, variant: stage.variant)
-        let faults: any StorageFaultPolicy = stage.storageFaults ? phone.faults : NoStorageFaults()
+        let diskFails = stage.storageFaults  // the policy this process runs with, whatever the script sets later
+        let faults: any StorageFaultPolicy = diskFails ? phone.faults : NoStorageFaults()
         let disk = StoreDisk(files: WatchedFiles(context: context, stage: stage), faults: faults)
         let app = SwiffApplication(build: build, disk: disk, clock: DeviceWallClock(context), probe: stage.kills.probe(for: phone.device))
         let result = await app.launch()
@@ -28,7 +29,7 @@ struct SwiffDeviceApp: Sendable {
             if confirmed {
                 stage.acknowledge(action, on: context, build: build.number, restoredBytes: restored)
             } else {
-                stage.reject(action, on: context, build: build.number, restoredBytes: restored)
+                stage.reject(action, on: context, build: build.number, restoredBytes: restored, storageFaults: diskFails)
             }
             if case .restore = action { return }
         }

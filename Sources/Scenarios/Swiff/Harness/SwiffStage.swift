@@ -128,9 +128,13 @@ final class SwiffStage: @unchecked Sendable {
         if healing, result == .opened { healingOpens[context.deviceName] = context.wallClockMilliseconds() }
     }
 
-    /// The app answered `action` with a failure (its process lives on): the user was told it did not happen.
-    func reject(_ action: SwiffAction, on context: DeviceContext, build: Int, restoredBytes: [UInt8]?) {
+    /// The app answered `action` with a failure (its process lives on): the user was told it did not
+    /// happen. `storageFaults`: whether the process ran on a failing disk.
+    func reject(_ action: SwiffAction, on context: DeviceContext, build: Int, restoredBytes: [UInt8]?, storageFaults: Bool) {
         let name = context.deviceName
+        if case .restore = action { context.sometimes("swiff: a restore the app refused") } else {
+            context.sometimes("swiff: a save the app reported as failed")
+        }
         switch action {
         case .restore:
             refusedRestores.append(RefusedRestore(device: name, build: build, backup: restoredBytes, storageFaults: storageFaults))

@@ -12,6 +12,7 @@ extension SwiffScenario {
         name: "life-after-upgrade",
         summary: "weeks after the upgrade: edits, settlements, periodic and manual backups, restores, a second upgrade; kills and a failing disk",
         faults: FaultPolicy(forced: [.kill: 600_000, .storage: 100_000]),
+        coverageMarks: ["swiff: a restore after the upgrade", "swiff: a save the app reported as failed"],
         script: { stage in
             let phone = await stage.setUp("phone", build: 1 + stage.draw(2))
             await stage.pause(days: 1 + stage.draw(3))

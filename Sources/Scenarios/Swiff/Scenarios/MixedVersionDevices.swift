@@ -11,6 +11,7 @@ extension SwiffScenario {
         name: "mixed-version-devices",
         summary: "a downgrade opens a newer store; a device on an older build restores a backup another version made",
         faults: FaultPolicy(off: [.storage]),
+        coverageMarks: ["swiff: a restore the app refused"],
         script: { stage in
             let a = await stage.setUp("phone-a", build: 2)
             let b = await stage.setUp("phone-b", build: 2)

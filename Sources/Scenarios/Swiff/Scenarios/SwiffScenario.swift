@@ -13,6 +13,8 @@ struct SwiffScenario: AppScenario {
     let invariants = SwiffChecks.names
     /// What the scenario does to the seed's swarm plan. No network: every network family is off.
     var faults = FaultPolicy()
+    /// Marks (`sometimes`) a campaign of this scenario must reach (`fuzz --require-coverage`).
+    var coverageMarks: [String] = []
     let script: @Sendable (SwiffStage) async -> Void
 
     static let network: [FaultFamily] = [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .partition, .buggify]
