@@ -132,19 +132,20 @@ final class SwiffStage: @unchecked Sendable {
     /// happen. `storageFaults`: whether the process ran on a failing disk.
     func reject(_ action: SwiffAction, on context: DeviceContext, build: Int, restoredBytes: [UInt8]?, storageFaults: Bool) {
         let name = context.deviceName
-        if case .restore = action { context.sometimes("swiff: a restore the app refused") } else {
-            context.sometimes("swiff: a save the app reported as failed")
-        }
+        let added: LogicalKey
         switch action {
         case .restore:
             refusedRestores.append(RefusedRestore(device: name, build: build, backup: restoredBytes, storageFaults: storageFaults))
-        case .addPerson(let person): failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "person", id: person.id)))
-        case .addExpense(let expense): failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "expense", id: expense.id)))
-        case .addSettlement(let settlement): failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "settlement", id: settlement.id)))
-        case .addSubscription(let subscription):
-            failedSaves.append(FailedSave(device: name, key: LogicalKey(kind: "subscription", id: subscription.id)))
-        default: break
+            context.sometimes("swiff: a restore the app refused")
+            return
+        case .addPerson(let person): added = LogicalKey(kind: "person", id: person.id)
+        case .addExpense(let expense): added = LogicalKey(kind: "expense", id: expense.id)
+        case .addSettlement(let settlement): added = LogicalKey(kind: "settlement", id: settlement.id)
+        case .addSubscription(let subscription): added = LogicalKey(kind: "subscription", id: subscription.id)
+        default: return  // an edit or a backup: nothing new the store must not hold
         }
+        failedSaves.append(FailedSave(device: name, key: added))
+        context.sometimes("swiff: a save the app reported as failed")
     }
 
     /// The app confirmed `action`: the user expects its data now (a restore: the backup's).
