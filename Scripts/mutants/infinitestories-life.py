@@ -25,9 +25,11 @@ gives 10 of 11 caught (40 seeds of the 14 scenarios, --size 0: 560 runs per muta
 - patch-no-wait-after-unanswered (added with its fix at 687e8f5): 0/560 at 40 seeds. The bug it puts
   back was found by 2,000 seeds of edits-with-kills (seed 1517, 1 failure in 2,000): a PATCH sent just
   before a kill must reach the server after the relaunched app's newer PATCH of the same hero.
-- Both are pinned by a unit test (StoriesScenarioTests.testEditsWithKillsSeedsThatPinThePatchFixes):
+- Both are pinned by a unit test (StoriesScenarioTests.testEditsWithKillsSeedsThatPinTheIdempotencyFixes):
   3,000 seeds of edits-with-kills at --size 0 fail seeds 1517 and 2749 under patch-confirmed-hash-kept
-  and seed 1517 under patch-no-wait-after-unanswered; `fixed` passes both seeds.
+  and seed 1517 under patch-no-wait-after-unanswered; `fixed` passes both seeds. The same test runs
+  seed 45, the first of 25 in 2,000 seeds of edits-with-kills that fail under
+  idempotency-key-per-content (no-loss, no-duplicate, referential-integrity, verifier-soundness).
 - not caught at 40 seeds: idempotency-key-per-content (the review saw 10/1000 under edits-with-kills:
   it needs a kill between a create reaching the server and its ledger record, for a hero the user
   renamed earlier in the pass).
