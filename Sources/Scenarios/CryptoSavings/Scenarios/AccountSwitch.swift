@@ -7,12 +7,14 @@ extension CryptoSavingsScenario {
     /// her iCloud storage is full, so the phone's export back online fails for those records),
     /// then the user signs out of iCloud and into bob's Apple ID (in half the seeds signed out for
     /// a while first, in the other half straight into bob's), and keeps using the app as bob.
-    /// alice's tablet keeps editing. Kills over both lives.
+    /// alice's tablet keeps editing. Kills over both lives, and in half the seeds a kill in the
+    /// import right after the switch.
     static let accountSwitch = CryptoSavingsScenario(
         name: "account-switch",
         summary: "sign-out and a different Apple ID on a phone with unsynced edits; the other device stays on the first account",
         faults: CryptoStage.syncFaults,
-        coverageMarks: ["cryptosavings: unsynced edits set aside at an account change", "cryptosavings: iCloud storage full before an account change"],
+        coverageMarks: ["cryptosavings: unsynced edits set aside at an account change", "cryptosavings: iCloud storage full before an account change",
+                        "cryptosavings: killed in the import after an account change"],
         script: { stage in
             let (phone, tablet) = await stage.alicesPhoneAndTablet()
             // Half the seeds: alice's iCloud storage is full, so the phone's exports fail item by
@@ -32,7 +34,18 @@ extension CryptoSavingsScenario {
                 await stage.session(phone, stage.edits(1 + stage.draw(2)))
             }
             stage.setAccount(phone, .available(user: "bob"))
+            // Half the seeds: the app is killed 1-3 await points into the import that follows the
+            // account check (after the purge of alice's data, before the sync ends); unsynced edits
+            // must have been set aside by then. A scheduled kill: `shrink` can drop it.
+            let killAfterSwitch = stage.draw(2) == 0
+            if killAfterSwitch, let point = stage.kills.scripted(phone, subject: "phone@after-switch", .inPhase("import", jobs: 1 + stage.draw(3))) {
+                stage.kills.arm(phone, at: point)
+            }
             await stage.session(phone, [.sync] + stage.edits(2))
+            stage.kills.disarm(phone)
+            if killAfterSwitch, phone.state == .killed, stage.kills.phase(of: phone) == "import" {
+                stage.sim.sometimes("cryptosavings: killed in the import after an account change")
+            }
             if full { stage.server.setQuota(quota) }  // alice frees space
             await stage.session(tablet, stage.edits(2 + stage.draw(3)))
             await stage.session(phone, [.sync])
