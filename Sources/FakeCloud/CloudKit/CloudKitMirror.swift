@@ -50,6 +50,10 @@ public final class CloudKitMirror {
     /// not yet exported — an export conflict (`serverRecordWins`) or an import of a newer server
     /// copy — right when it happens, before the next await.
     public var onServerWins: ((Int) -> Void)?
+    /// Called with each answered account check's outcome, right after the mirror adopted the
+    /// account or applied the change (as the platform posts a `.setup` event of
+    /// `NSPersistentCloudKitContainer.eventChangedNotification`), before the next await.
+    public var onAccountChecked: ((MirrorAccountOutcome) -> Void)?
 
     /// A mirror of `container`'s store; `send` delivers a request (e.g. `DeviceContext.call` to the
     /// server's handle) and `makeUUID` names new records (e.g. `DeviceContext.makeUUID`).
@@ -87,9 +91,16 @@ public final class CloudKitMirror {
     }
 
     /// Sends a request, turning the network's failures into the errors CloudKit reports for them.
+    /// Once an account check adopted an account, every operation but the account check is bound
+    /// to it (`CloudKitRequest.mirrored`): after an iCloud sign-out or a switch of Apple ID, the
+    /// server refuses it until the next account check applies the change.
     func call(_ request: CloudKitRequest) async throws -> CloudKitResponse {
+        var bound = request
+        if let user = state.user {
+            if case .accountStatus = request {} else { bound = .mirrored(user: user, request) }
+        }
         do {
-            return try await send(request)
+            return try await send(bound)
         } catch NetworkError.offline {
             throw CloudKitError(.networkUnavailable, "offline")
         } catch NetworkError.timeout {
@@ -114,6 +125,14 @@ public final class CloudKitMirror {
         let response = try await call(.accountStatus)
         if let error = response.error { throw error }
         guard case .accountStatus(let status, let user)? = response.outcome else { preconditionFailure("account status answers with a status") }
+        let outcome = try applyAccountStatus(status, user: user)
+        onAccountChecked?(outcome)  // no await in between: an observer sees an adoption a kill would cut short
+        return outcome
+    }
+
+    /// What an answered account check finds, with the adoption or the account-change policy
+    /// applied and persisted.
+    private func applyAccountStatus(_ status: CloudKitAccountStatus, user: String?) throws -> MirrorAccountOutcome {
         switch status {
         case .available:
             let user = user!

@@ -55,6 +55,14 @@ public enum CloudKitRequest: Sendable, Hashable {
     /// `CKFetchRecordZoneChangesOperation` for one zone since a token (nil: from the start),
     /// at most `resultsLimit` changes per page (nil: the server's page size).
     case fetchZoneChanges(zone: String, since: CloudKitChangeToken?, resultsLimit: Int?)
+    /// `request` sent by a mirroring set up for `user`'s account (`CloudKitMirror` binds every
+    /// operation after its account check to the account it checked). The server serves it only
+    /// while the calling device is still signed in to that account; otherwise it refuses it with
+    /// notAuthenticated and applies nothing. On the platform an iCloud sign-out (a switch of
+    /// Apple ID is a sign-out, then a sign-in) ends the old account's session on the device, and
+    /// NSPersistentCloudKitContainer tears its mirroring down on `CKAccountChanged`; no operation
+    /// it started for the old account completes in the new one. Never nested.
+    indirect case mirrored(user: String, CloudKitRequest)
 }
 
 /// `CKAccountStatus` (raw values as the SDK: couldNotDetermine 0, available 1, restricted 2,

@@ -62,6 +62,7 @@ extension CloudKitServer {
 
     public func summary(of request: CloudKitRequest) -> String {
         switch request {
+        case .mirrored(_, let inner): return summary(of: inner)  // the binding shows only when it refuses
         case .accountStatus: return "account-status"
         case .createZone(let zone): return "create-zone \(zone)"
         case .deleteZone(let zone): return "delete-zone \(zone)"

@@ -100,6 +100,13 @@ public final class CloudKitServer: SimService {
         // framework authenticates an operation is undocumented; the fake treats it the same way.
         let account = requestAccounts[context.requestNumber] ?? self.account(of: context.caller)
         requestAccounts[context.requestNumber] = account
+        if case .mirrored(let boundUser, let inner) = request {
+            if case .mirrored = inner { preconditionFailure("a mirrored request is never nested") }
+            guard account.user == boundUser else {
+                return .failure(CloudKitError(.notAuthenticated, "the device is no longer signed in to the account this operation was for"))
+            }
+            return handle(inner, context: context)
+        }
         if case .accountStatus = request {
             return CloudKitResponse(outcome: .accountStatus(account.status, userRecordName: account.user))
         }
@@ -113,7 +120,7 @@ public final class CloudKitServer: SimService {
         }
         if let busy = zoneBusy(request, user: user, context: context) { return .failure(busy) }
         switch request {
-        case .accountStatus: preconditionFailure("answered above")
+        case .accountStatus, .mirrored: preconditionFailure("answered above")
         case .createZone(let zone):
             databases[user]!.createZone(zone)
             return CloudKitResponse(outcome: .zoneSaved(zone))
@@ -149,6 +156,7 @@ public final class CloudKitServer: SimService {
         switch request {
         case .modifyRecords(let modify): return (modify.saves.map(\.recordID) + modify.deletes).map(\.zoneName).min()
         case .fetchZoneChanges(let zone, _, _): return zone
+        case .mirrored(_, let inner): return zone(of: inner)
         case .accountStatus, .createZone, .deleteZone, .fetchRecords: return nil
         }
     }

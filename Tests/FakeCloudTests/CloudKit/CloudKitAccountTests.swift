@@ -41,6 +41,24 @@ final class CloudKitAccountTests: XCTestCase {
         XCTAssertEqual(bed.server.admin.records.map { "\($0.user):\($0.record.recordID.recordName)" }, ["alice:g1"], "nothing reaches bob")
     }
 
+    func testAMirroredRequestIsServedOnlyWhileTheDeviceIsSignedInToItsAccount() {
+        let bed = CloudKitTestBed()
+        bed.send(.createZone("Goals"))
+        let save = CloudKitRequest.modifyRecords(CloudKitModify(saves: [CloudKitTestBed.goal("g1")]))
+        XCTAssertNil(bed.send(.mirrored(user: "alice", save)).error, "alice's device, alice's mirroring")
+        bed.server.setAccount(.available(user: "bob"), device: "phone")
+        bed.send(.createZone("Goals"))
+        let refused = bed.send(.mirrored(user: "alice", .modifyRecords(CloudKitModify(saves: [CloudKitTestBed.goal("g2")]))))
+        XCTAssertEqual(refused.code, .notAuthenticated, "an operation for alice after the switch to bob")
+        XCTAssertEqual(bed.send(.mirrored(user: "alice", .fetchZoneChanges(zone: "Goals", since: nil, resultsLimit: nil))).code, .notAuthenticated)
+        bed.server.setAccount(.noAccount, device: "phone")
+        XCTAssertEqual(bed.send(.mirrored(user: "alice", save)).code, .notAuthenticated, "signed out")
+        XCTAssertEqual(bed.server.admin.records.map { "\($0.user):\($0.record.recordID.recordName)" }, ["alice:g1"], "nothing reached bob")
+        bed.server.setAccount(.available(user: "bob"), device: "phone")
+        XCTAssertNil(bed.send(.mirrored(user: "bob", .modifyRecords(CloudKitModify(saves: [CloudKitTestBed.goal("g3")])))).error)
+        XCTAssertEqual(bed.server.admin.records.map { "\($0.user):\($0.record.recordID.recordName)" }, ["alice:g1", "bob:g3"])
+    }
+
     func testTemporarilyUnavailableAccountFailsWithCode36AndKeepsItsData() {
         let bed = CloudKitTestBed()
         bed.send(.createZone("Goals"))

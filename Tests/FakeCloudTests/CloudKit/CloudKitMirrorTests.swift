@@ -154,6 +154,36 @@ final class CloudKitMirrorTests: XCTestCase {
         XCTAssertEqual(bed.serverRecords("bob").compactMap { $0["CD_name"] }, [.string("Trip")], "alice's goal leaked into bob's database")
     }
 
+    func testAnAppleIDSwitchWhileTheAppRunsStopsTheMirroringUntilItsNextAccountCheck() throws {
+        let bed = MirrorTestBed()
+        let errors = MirrorBox<[CloudKitErrorCode]>([])
+        let outcome = MirrorBox<MirrorAccountOutcome?>(nil)
+        let observed = MirrorBox<[MirrorAccountOutcome]>([])
+        try bed.run { bed in
+            await Self.seedPhone(bed)
+            await bed.step(bed.phone) { context, mirror in
+                mirror.onAccountChecked = { observed.value.append($0) }
+                try await mirror.checkAccount()
+                bed.server.setAccount(.available(user: "bob"), device: "phone")  // Settings, while the app runs
+                context.insert("Goal", ["name": "After the switch"])
+                try context.save()
+                for operation in [{ try await mirror.exportChanges() }, { try await mirror.importChanges() }] {
+                    do { _ = try await operation() } catch let error as CloudKitError { errors.value.append(error.code) }
+                }
+                XCTAssertEqual(mirror.mirroredUser, "alice", "the mirror learns of the switch at its next check")
+                outcome.value = try await mirror.checkAccount()
+                try await mirror.importChanges()
+                try await mirror.exportChanges()
+            }
+        }
+        XCTAssertEqual(errors.value, [.notAuthenticated, .notAuthenticated], "the export and the import for alice are refused")
+        XCTAssertEqual(outcome.value, .changed(from: "alice", to: "bob", purgedRows: 3))
+        XCTAssertEqual(observed.value, [.ready(user: "alice"), .changed(from: "alice", to: "bob", purgedRows: 3)], "each answered check, as it applies")
+        XCTAssertEqual(bed.serverRecords("bob"), [], "nothing of alice's reached bob's database")
+        XCTAssertEqual(bed.serverRecords("alice").count, 2, "and the edit after the switch is not in alice's either")
+        XCTAssertEqual(bed.goalNames(bed.phone), [], "purged at the check")
+    }
+
     func testSwitchingAppleIDWithPurgeImportsOnlyTheNewAccountsData() throws {
         let bed = MirrorTestBed()
         try bed.run { bed in
