@@ -37,9 +37,21 @@ final class CryptoSavingsScenarioTests: XCTestCase {
         }
     }
 
-    func testTheCatalogueListsNineScenariosAndEveryInvariant() {
+    func testAnAppleIDSwitchWhileTheAppRunsLeaksOnlyWhenLocalDataIsKept() {
+        var runner = ScenarioRunner()
+        runner.size = 0
+        let scenario = CryptoSavingsScenario.accountSwitchWhileRunning
+        for seed in UInt64(1)...6 {
+            let report = runner.run(scenario, variant: "fixed", seed: seed)
+            XCTAssertEqual(report.outcome.label, "pass", "seed \(seed): \(report.outcome.violations.map(\.invariant))")
+        }
+        let leak = runner.run(scenario, variant: "keeps-local-data-on-account-change", seed: 1)
+        XCTAssertTrue(leak.outcome.violations.map(\.invariant).contains("no-cross-account-leak"), "\(leak.outcome.violations.map(\.invariant))")
+    }
+
+    func testTheCatalogueListsTenScenariosAndEveryInvariant() {
         XCTAssertEqual(CryptoSavingsApp.scenarios.map(\.name), [
-            "conflicting-edits", "enable-cloudkit-upgrade", "account-switch", "offline-edits-then-sync", "flaky-network",
+            "conflicting-edits", "enable-cloudkit-upgrade", "account-switch", "account-switch-while-running", "offline-edits-then-sync", "flaky-network",
             "first-sync-with-existing-cloud-data", "record-too-large", "time-zone-and-month-boundary", "month-rollover",
         ])
         XCTAssertEqual(CryptoSavingsChecks.names, [

@@ -23,6 +23,15 @@ struct CryptoDeviceApp: Sendable {
                 try await context.call(handle, request, timeout: .seconds(30))
             }
             mirror.onServerWins = { _ in stage.noteServerWins(context) }
+            // The account the mirror adopted owns what the device made before it knew one, even
+            // when the launch that adopted it is killed before it reports back.
+            mirror.onAccountChecked = { outcome in
+                switch outcome {
+                case .ready(let user): stage.noteMirroredUser(context, user)
+                case .changed(_, let user, _): stage.noteMirroredUser(context, user)
+                case .unavailable: break
+                }
+            }
             return mirror
         }
         let result = await app.launch()

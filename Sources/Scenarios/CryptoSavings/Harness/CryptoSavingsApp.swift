@@ -36,7 +36,7 @@ public enum CryptoSavingsApp {
 
     static var scenarios: [any AppScenario] {
         let all: [CryptoSavingsScenario] = [
-            .conflictingEdits, .enableCloudKitUpgrade, .accountSwitch, .offlineEditsThenSync, .flakyNetwork,
+            .conflictingEdits, .enableCloudKitUpgrade, .accountSwitch, .accountSwitchWhileRunning, .offlineEditsThenSync, .flakyNetwork,
             .firstSyncWithExistingCloudData, .recordTooLarge, .timeZoneAndMonthBoundary, .monthRollover,
         ]
         return all
