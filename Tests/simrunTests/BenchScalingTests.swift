@@ -18,6 +18,9 @@ final class BenchScalingTests: XCTestCase {
             XCTAssertEqual((row["cpu_microseconds_per_seed"] as? [Int])?.count, 3)
             XCTAssertEqual((row["ratio_permille"] as? [Int])?.first, 1_000, "the first size is the base")
             XCTAssertNotNil(row["within_limits"] as? Bool)
+            let events = try XCTUnwrap(row["events_per_seed"] as? [Int])
+            XCTAssertEqual(events.count, 3)
+            XCTAssertTrue(events.allSatisfy { $0 > 0 }, "every run simulates some work: \(events)")
         }
     }
 

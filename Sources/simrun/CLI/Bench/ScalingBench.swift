@@ -4,7 +4,11 @@ import SimCore
 
 /// How a scenario's cost grows with its dataset: CPU seconds per seed at each size (the same
 /// seeds at every size), and the ratios to the smallest size that the linear-scaling target
-/// bounds (issue 19: size 4 at most 4.5 × size 1, size 8 at most 9.5 ×).
+/// bounds (issue 19: size 4 at most 4.5 × size 1, size 8 at most 9.5 ×). Beside them, how the
+/// work the runs simulate grows (kernel events per seed at the largest size over the first): a
+/// cost ratio above the work ratio is the simulator's, the work ratio itself is the app's and its
+/// faults' (a migration that restarts from the beginning after a failure does more than linear
+/// work when the chance of a failure grows with the data).
 struct ScalingBench {
     /// The sizes measured and the largest ratio to the first size each may reach.
     static let sizes = [1, 2, 4, 8]
@@ -13,26 +17,35 @@ struct ScalingBench {
     let name: String
     /// CPU seconds per seed, by position in `sizes`.
     let secondsPerSeed: [Double]
+    /// Kernel events per seed, by position in `sizes`.
+    let eventsPerSeed: [Double]
     let failures: Int
 
     static func measure(_ scenario: any AppScenario, sizes: [Int], seeds: Int) -> ScalingBench {
         let variant = AppCatalog.app(named: scenario.app)?.defaultVariant ?? "fixed"
-        var perSeed: [Double] = []
+        var perSeed: [Double] = [], events: [Double] = []
         var failures = 0
         for size in sizes {
             var runner = ScenarioRunner()
             runner.size = size
+            var sizeEvents = 0
             let start = CPUTime.thread()
-            for seed in 1...max(1, seeds) where !runner.run(scenario, variant: variant, seed: UInt64(seed)).outcome.passed {
-                failures += 1
+            for seed in 1...max(1, seeds) {
+                let report = runner.run(scenario, variant: variant, seed: UInt64(seed))
+                sizeEvents += report.events
+                if !report.outcome.passed { failures += 1 }
             }
             perSeed.append((CPUTime.thread() - start) / Double(max(1, seeds)))
+            events.append(Double(sizeEvents) / Double(max(1, seeds)))
         }
-        return ScalingBench(name: "\(scenario.app)/\(scenario.name)", secondsPerSeed: perSeed, failures: failures)
+        return ScalingBench(name: "\(scenario.app)/\(scenario.name)", secondsPerSeed: perSeed, eventsPerSeed: events, failures: failures)
     }
 
     /// The ratio of each size's cost to the first size's.
     var ratios: [Double] { secondsPerSeed.map { $0 / max(1e-9, secondsPerSeed[0]) } }
+
+    /// Events per seed at the largest size over the first (the growth of the simulated work).
+    var workRatio: Double { (eventsPerSeed.last ?? 0) / max(1, eventsPerSeed.first ?? 0) }
 
     /// Whether every bounded ratio is within its limit.
     func withinLimits(sizes: [Int]) -> Bool {
@@ -42,21 +55,24 @@ struct ScalingBench {
     static func header(sizes: [Int]) -> String {
         let columns = sizes.map { pad("size \($0)", 10) }.joined()
         let ratios = sizes.dropFirst().map { pad("×\($0)/\(sizes[0])", 8) }.joined()
-        return pad("scenario (CPU s per seed)", 46) + columns + ratios + "  target"
+        let work = sizes.count > 1 ? pad("work ×\(sizes.last!)/\(sizes[0])", 12) : ""
+        return pad("scenario (CPU s per seed)", 46) + columns + ratios + work + "target"
     }
 
     func line(sizes: [Int]) -> String {
         let columns = secondsPerSeed.map { Self.pad(String(format: "%.3f", $0), 10) }.joined()
         let ratioColumns = ratios.dropFirst().map { Self.pad(String(format: "%.2f", $0), 8) }.joined()
+        let work = sizes.count > 1 ? Self.pad(String(format: "%.2f", workRatio), 12) : ""
         let verdict = withinLimits(sizes: sizes) ? "ok" : "OVER"
         let failing = failures > 0 ? " (\(failures) failing runs)" : ""
-        return Self.pad(name, 46) + columns + ratioColumns + "  " + verdict + failing
+        return Self.pad(name, 46) + columns + ratioColumns + work + verdict + failing
     }
 
     func json(sizes: [Int]) -> JSONValue {
         ["scenario": .string(name), "sizes": .array(sizes.map { .int(Int64($0)) }),
          "cpu_microseconds_per_seed": .array(secondsPerSeed.map { .int(Int64($0 * 1e6)) }),
          "ratio_permille": .array(ratios.map { .int(Int64($0 * 1000)) }),
+         "events_per_seed": .array(eventsPerSeed.map { .int(Int64($0.rounded())) }),
          "within_limits": .bool(withinLimits(sizes: sizes)), "failures": .int(Int64(failures))]
     }
 
