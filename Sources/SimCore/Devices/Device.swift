@@ -90,6 +90,12 @@ public final class Device: @unchecked Sendable {
     /// Called on the simulator's thread right after every kill (the harness reopens the app later).
     public var onKilled: (@Sendable (Device) -> Void)?
 
+    /// Asked on the simulator's thread when a response is about to reach the running app, after
+    /// the server applied its request: `true` kills the app at that instant, so it never learns
+    /// the answer (the kill between a server's commit and the client's record of it). A kill
+    /// injector sets it; nil (the default) lets every response through.
+    public var responseGate: (@Sendable (Device) -> Bool)?
+
     /// Kills the process now: memory and unflushed key-value writes are lost, durable state kept.
     public func kill(reason: String = "kill") {
         guard state == .running || state == .exited else { return }

@@ -154,6 +154,10 @@ public final class Network {
                 simulator.record("net", "lose response #\(number) (\(context.deviceName) offline)")
                 return
             }
+            if let gate = context.device.responseGate, context.isAlive, gate(context.device) {
+                context.device.kill(reason: "as response #\(number) arrived")
+                return
+            }
             if pending.finish(.success(response)) {
                 let service = box.service
                 simulator.record(context.deviceName) { text in

@@ -59,7 +59,62 @@ private func waitsThatEnd(_ sim: Simulator, _ kills: KillInjector, _ device: Dev
     sim.record("test", "stopped=\(stopped) met=\(met)")
 }
 
+/// Answers an app saw (simulation thread only).
+final class SeenAnswers: @unchecked Sendable { var count = 0 }
+
+/// A device whose app enters `upload` and adds 1 five times to a ledger, counting the answers it
+/// saw; the script arms a kill at the third response of `upload`.
+struct ResponseKillProbe: AppScenario {
+    let app = "probe", name = "response-kill", summary = "test", invariants: [String] = []
+    func execute(in sim: Simulator, variant: String, size: Int) throws -> [Violation] {
+        let kills = KillInjector(sim: sim, label: "probe: ")
+        let ledger = sim.network.register(LedgerService())
+        let device = sim.addDevice("phone")
+        let probe = kills.probe(for: device)
+        let seen = SeenAnswers()
+        try sim.run { sim in
+            device.launch { context in
+                probe.enter("upload")
+                for _ in 0..<5 {
+                    guard (try? await context.call(ledger, .add(account: "a", amount: 1, idempotencyKey: nil), timeout: .seconds(5))) != nil else { return }
+                    seen.count += 1
+                }
+            }
+            _ = await kills.kill(device, at: .atResponse("upload", nth: 3))
+            sim.record("test", "state=\(device.state) applied=\(sim.network.service(ledger).applied) seen=\(seen.count)")
+        }
+        return []
+    }
+}
+
 final class SharedHarnessTests: XCTestCase {
+    func testAResponseKillLandsAfterTheServerAppliedTheRequestAndBeforeTheAppSawIt() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        let report = runner.run(ResponseKillProbe(), variant: "fixed", seed: 1)
+        XCTAssertEqual(report.outcome, .pass)
+        XCTAssertTrue(report.records.contains { $0.event == "state=killed applied=3 seen=2" }, "\(report.records.suffix(6))")
+        XCTAssertTrue(report.records.contains { $0.event.hasPrefix("kill #1 as response #3 arrived") }, "\(report.records.suffix(6))")
+        XCTAssertEqual(report.coverage.first { $0.label == "probe: kill as a response arrived" }?.count, 1)
+    }
+
+    func testASweepWithResponseKillsDrawsThemAndWithoutDrawsAsBefore() {
+        var with = SimRandom(seed: 9), without = SimRandom(seed: 9), reference = SimRandom(seed: 9)
+        let phases = ["a", "b", "c"]
+        let plain = LifeSweep(phases: phases, maxJobs: 7), responses = LifeSweep(phases: phases, maxJobs: 7, maxResponses: 4)
+        var kinds: Set<String> = []
+        for _ in 0..<50 {
+            let expected = KillPoint.inPhase(phases[reference.below(3)], jobs: 1 + reference.below(7))
+            XCTAssertEqual(plain.drawPoint(&without), expected, "a sweep without response kills draws as it always did")
+            switch responses.drawPoint(&with) {
+            case .inPhase(_, let jobs): XCTAssertTrue((1...7).contains(jobs)); kinds.insert("jobs")
+            case .atResponse(_, let nth): XCTAssertTrue((1...4).contains(nth)); kinds.insert("response")
+            case .idle: XCTFail("a sweep never draws an idle kill")
+            }
+        }
+        XCTAssertEqual(kinds, ["jobs", "response"])
+    }
+
     func testAKillArmedForAPhaseLandsInThatPhase() {
         var runner = ScenarioRunner()
         runner.recordTrace = true

@@ -71,12 +71,13 @@ final class SwissCoinScenarioTests: XCTestCase {
     }
 
     func testKillPointTextRoundTripsAndMalformedTextIsRefused() {
-        for point in [KillPoint.inPhase("step11", jobs: 5), .idle(milliseconds: 3_000), .inPhase("sync.push", jobs: 1)] {
+        for point in [KillPoint.inPhase("step11", jobs: 5), .idle(milliseconds: 3_000), .inPhase("sync.push", jobs: 1), .atResponse("sync.push", nth: 2)] {
             XCTAssertEqual(KillPoint(text: point.text), point)
         }
         XCTAssertEqual(KillPoint.inPhase("step11", jobs: 5).text, "step11+job5", "replay files keep the old spelling")
         XCTAssertEqual(KillPoint.idle(milliseconds: 3_000).text, "idle+3000ms")
-        for bad in ["job12", "step11+job0", "step11+jobx", "idle+12", "+job3", "idle+-5ms", ""] {
+        XCTAssertEqual(KillPoint.atResponse("upload.heroes", nth: 2).text, "upload.heroes+response2")
+        for bad in ["job12", "step11+job0", "step11+jobx", "idle+12", "+job3", "idle+-5ms", "", "step1+response0", "idle+response2", "+response1"] {
             XCTAssertNil(KillPoint(text: bad), bad)
         }
     }

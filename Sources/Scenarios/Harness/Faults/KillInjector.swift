@@ -13,6 +13,8 @@ public final class KillInjector: @unchecked Sendable {
     let sim: Simulator
     /// Per device name: the phase kill waiting for its phase.
     private var armed: [String: KillPoint] = [:]
+    /// Per device name: a response kill whose phase began (incarnation, responses still to come).
+    private var responsesLeft: [String: (incarnation: Int, left: Int)] = [:]
     /// The phase each device's app entered last (for kills armed "now").
     private var currentPhase: [String: String] = [:]
     /// Prefix of the coverage marks (`swisscoin: `).
@@ -49,12 +51,32 @@ public final class KillInjector: @unchecked Sendable {
     /// Arms a phase kill: the next time the device's app enters `point`'s phase, it is killed
     /// `jobs` await points later. An idle point is not armed (see `kill(_:at:)`).
     public func arm(_ device: Device, at point: KillPoint) {
-        guard case .inPhase = point else { return }
+        switch point {
+        case .inPhase: break
+        case .atResponse:
+            if device.responseGate == nil { device.responseGate = { [weak self] device in self?.responseArrives(device) ?? false } }
+        case .idle: return
+        }
         armed[device.name] = point
     }
 
     /// Drops an armed kill that has not fired.
-    public func disarm(_ device: Device) { armed[device.name] = nil }
+    public func disarm(_ device: Device) {
+        armed[device.name] = nil
+        responsesLeft[device.name] = nil
+    }
+
+    /// A response is about to reach the device's app: whether the armed response kill fires now.
+    private func responseArrives(_ device: Device) -> Bool {
+        guard let (incarnation, left) = responsesLeft[device.name], incarnation == device.incarnation else { return false }
+        guard left <= 1 else {
+            responsesLeft[device.name] = (incarnation, left - 1)
+            return false
+        }
+        responsesLeft[device.name] = nil
+        sim.sometimes("\(label)kill as a response arrived")
+        return true
+    }
 
     /// Sweeps kills over the device's whole life from now on (see `LifeSweep`): each incarnation
     /// is decided when its app first enters a phase; a killed app is reopened later.
@@ -68,9 +90,15 @@ public final class KillInjector: @unchecked Sendable {
     func entered(_ deviceName: String, _ phase: String, device: Device) {
         currentPhase[deviceName] = phase
         decideSweptKill(device)
-        guard case .inPhase(let wanted, let jobs)? = armed[deviceName], wanted == phase else { return }
-        armed[deviceName] = nil
-        device.killAfter(jobs: jobs)
+        switch armed[deviceName] {
+        case .inPhase(let wanted, let jobs)? where wanted == phase:
+            armed[deviceName] = nil
+            device.killAfter(jobs: jobs)
+        case .atResponse(let wanted, let nth)? where wanted == phase:
+            armed[deviceName] = nil
+            responsesLeft[deviceName] = (device.incarnation, nth)
+        default: return
+        }
     }
 
     /// The first phase of an incarnation under a sweep: whether and where it dies.
@@ -84,9 +112,7 @@ public final class KillInjector: @unchecked Sendable {
         sweeps[device.name] = entry
         guard entry.kills < entry.sweep.maxKills, armed[device.name] == nil else { return }
         let sweep = entry.sweep
-        guard let point = decide(device, subject: "\(device.name)@life\(device.incarnation)", draw: { random in
-            .inPhase(sweep.phases[random.below(sweep.phases.count)], jobs: 1 + random.below(sweep.maxJobs))
-        }) else { return }
+        guard let point = decide(device, subject: "\(device.name)@life\(device.incarnation)", draw: { sweep.drawPoint(&$0) }) else { return }
         arm(device, at: point)
         sweeps[device.name]?.armedIn = device.incarnation
     }
@@ -142,7 +168,7 @@ public final class KillInjector: @unchecked Sendable {
             device.kill(reason: "user swipes the app away")
             sim.sometimes("\(label)idle app killed")
             return true
-        case .inPhase(let phase, _):
+        case .inPhase(let phase, _), .atResponse(let phase, _):
             arm(device, at: point)
             await device.waitUntilStopped()
             disarm(device)
