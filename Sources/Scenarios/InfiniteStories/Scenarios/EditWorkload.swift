@@ -13,10 +13,12 @@ extension StoriesScenario {
         script: { stage in await stage.editWorkload(kills: false) })
 
     /// The same user with kills swept over every pass of the app's life: the first upload, the
-    /// catch-up of later edits, verification and marking synced, in any launch.
+    /// catch-up of later edits, verification and marking synced, in any launch; half of them as
+    /// one of the first six responses of the pass arrives (the server applied it, the app never
+    /// records it).
     static let editsWithKills = StoriesScenario(
         name: "edits-with-kills",
-        summary: "the user creates and renames heroes during and after the migration; kills at any await point of any pass",
+        summary: "the user creates and renames heroes during and after the migration; kills at any await point of any pass, and as responses arrive",
         faults: FaultPolicy(forced: [.kill: 1_000_000, .responseLoss: 20_000],
                             capped: [.requestLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000, .slowResponse: 1_000,
                                      .partition: 0]),
@@ -45,7 +47,7 @@ extension StoriesStage {
         }
         if kills {
             self.kills.sweep(device, LifeSweep(phases: ["upload.heroes", "upload.stories", "catch-up", "verify", "mark-synced"],
-                                               maxJobs: 30, maxKills: 2))
+                                               maxJobs: 30, maxKills: 2, maxResponses: 6))
         }
         expectActions(device)
         launch(device)
