@@ -91,6 +91,7 @@ being set aside. The app should check the account again before each export (or o
 account-change notification), since the fake mirror checks no identity.
 """
 SCENARIOS = ["cryptosavings/conflicting-edits", "cryptosavings/enable-cloudkit-upgrade", "cryptosavings/account-switch",
+             "cryptosavings/account-switch-while-running",
              "cryptosavings/offline-edits-then-sync", "cryptosavings/flaky-network",
              "cryptosavings/first-sync-with-existing-cloud-data", "cryptosavings/record-too-large",
              "cryptosavings/time-zone-and-month-boundary", "cryptosavings/month-rollover"]
