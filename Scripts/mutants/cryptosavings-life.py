@@ -11,6 +11,17 @@ seeds no longer sign out), account-checked-before-answer 1/360 (seed 13, as befo
 set-aside-after-sync 0/360 (it needs the scripted kill below, not adopted). Not adopted yet: the
 scripted kill after a switch, the lossy first check after a switch, and a switch while the app runs (a fake of the platform's account-change teardown; see the app's README).
 
+Adopted 2026-11-25 (evening): a scripted kill in the import right after a switch (account-switch,
+half the seeds), the scenario account-switch-while-running with the fake's account binding
+(`CloudKitRequest.mirrored`), and response kills in the life sweep (half the kills land as one of
+a phase's first four responses arrives). The whole file (10 scenarios, --seeds 40, 400 runs per
+mutant): 8 of 8 caught — account-checked-before-answer 6/400 (seed 7, no-loss), set-aside-skips-sign-out
+18/400 (seed 1), failed-export-clears-journal 31/400 (seed 1), set-aside-after-sync 8/400 (seed 1;
+was 0), journal-keeps-last-edit 65/400 (seed 1), plan-found-by-goal-only 35/400 (seed 2),
+months-ignore-years 359/400 (seed 1), units-add-drops-final-carry 128/400 (seed 1). With the
+binding, account-checked-before-answer can no longer leak an export into the new account (the
+server refuses it, as the platform would); what it still loses is caught by no-loss.
+
 Adopted at 7f8d75f: the two independent checks (derived-equals-recomputed and balance-equality
 recompute with Foundation's calendar and Decimal, not the app's MonthLabel and Units). The whole
 file at 7f8d75f (9 scenarios, --seeds 40, 360 runs per mutant): 7 of 8 caught —
