@@ -34,6 +34,13 @@ gives 10 of 11 caught (40 seeds of the 14 scenarios, --size 0: 560 runs per muta
   it needs a kill between a create reaching the server and its ledger record, for a hero the user
   renamed earlier in the pass).
 
+Re-measured 2026-11-25 (evening) after edits-with-kills gained response kills (half its swept kills
+land as one of a pass's first six responses arrives), `--seeds 40 --only` the five rarest, 560 runs
+each: patch-error-ignored 5/560 (seed 2), patch-without-key 2/560 (seed 16), idempotency-key-per-content
+1/560 (seed 11; was 0), patch-confirmed-hash-kept 0/560, patch-no-wait-after-unanswered 0/560. A
+response kill lands in the right window, but these two also need the user's undo (or newer rename)
+of that same hero before the next pass, which the workload draws rarely.
+
 Before the review's findings were built in (10 scenarios, no no-lost-update or intended-session check),
 the same mutants (without patch-without-key) gave 4 of 10 at 40 seeds. What was missing, and is now in:
 - User edits never met real fault rates (concurrent-edits caps faults at 0.2 %, flaky-network has no

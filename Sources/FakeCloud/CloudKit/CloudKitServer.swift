@@ -92,9 +92,10 @@ public final class CloudKitServer: SimService {
     // MARK: SimService
 
     public func handle(_ request: CloudKitRequest, context: ServiceContext) -> CloudKitResponse {
-        // A request is authenticated as the account signed in when it was sent: a copy the
-        // network delivers again later (a duplicate) acts for that account, not for whichever
-        // Apple ID the device has switched to since. CloudKit web services carry the user's
+        // A request is authenticated as the account the device is signed in to when it first
+        // arrives: a copy the network delivers again later (a duplicate) acts for that account,
+        // not for whichever Apple ID the device has switched to since. (A mirrored request sent
+        // before a switch that first arrives after it is refused below.) CloudKit web services carry the user's
         // credential in the request itself ("Append the authentication token … That request
         // then acts on behalf of the current user", CKFetchWebAuthTokenOperation). How the native
         // framework authenticates an operation is undocumented; the fake treats it the same way.

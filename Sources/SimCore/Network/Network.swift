@@ -154,7 +154,9 @@ public final class Network {
                 simulator.record("net", "lose response #\(number) (\(context.deviceName) offline)")
                 return
             }
-            if let gate = context.device.responseGate, context.isAlive, gate(context.device) {
+            // Only a response the app still waits for (a late answer to a call that timed out
+            // reaches no one).
+            if let gate = context.device.responseGate, pending.isWaiting, context.isAlive, gate(context.device) {
                 context.device.kill(reason: "as response #\(number) arrived")
                 return
             }
@@ -256,6 +258,9 @@ final class PendingCall<Response: Sendable>: SimWaiter, @unchecked Sendable {
         network.simulator.register(self)
         network.callOpened()
     }
+
+    /// Whether the caller still waits for this call's answer.
+    var isWaiting: Bool { continuation != nil }
 
     /// Resumes the caller; false if the call had already finished.
     @discardableResult

@@ -146,8 +146,9 @@ enum HelpText {
     Scaling (--only scaling): CPU seconds per seed of every scenario (or --app's) at each of
     --sizes (default 1,2,4,8; the first is the base of the ratios), --seeds per size (default 3),
     and the ratio to the first size, against the target: size 4 at most 4.5 x, size 8 at most
-    9.5 x size 1. "work" is the growth of kernel events per seed from the first size to the last:
-    the part of the cost ratio that the app's own work and its faults account for.
+    9.5 x size 1. "work" is the growth of kernel events per seed (requests, timers, task hops)
+    from the first size to the last: above the size ratio, the app itself makes more than linear
+    calls (a request that carries more rows counts once).
       simrun bench --only scaling --app swisscoin --sizes 1,4,8 --seeds 2
 
     Comparison (--compare OLD_SIMRUN): runs an older simrun binary and this one alternately on the

@@ -57,6 +57,10 @@ public final class KillInjector: @unchecked Sendable {
             if device.responseGate == nil { device.responseGate = { [weak self] device in self?.responseArrives(device) ?? false } }
         case .idle: return
         }
+        // A point armed here takes the slot over from the sweep: an earlier incarnation's swept
+        // kill that never fired must not clear it at the next launch (decideSweptKill re-marks
+        // the points it arms itself).
+        sweeps[device.name]?.armedIn = nil
         armed[device.name] = point
     }
 
@@ -69,6 +73,10 @@ public final class KillInjector: @unchecked Sendable {
     /// A response is about to reach the device's app: whether the armed response kill fires now.
     private func responseArrives(_ device: Device) -> Bool {
         guard let (incarnation, left) = responsesLeft[device.name], incarnation == device.incarnation else { return false }
+        guard sim.faults.isEnabled else {  // healing: no kill fires any more
+            responsesLeft[device.name] = nil
+            return false
+        }
         guard left <= 1 else {
             responsesLeft[device.name] = (incarnation, left - 1)
             return false
@@ -96,7 +104,7 @@ public final class KillInjector: @unchecked Sendable {
             device.killAfter(jobs: jobs)
         case .atResponse(let wanted, let nth)? where wanted == phase:
             armed[deviceName] = nil
-            responsesLeft[deviceName] = (device.incarnation, nth)
+            if sim.faults.isEnabled { responsesLeft[deviceName] = (device.incarnation, nth) }
         default: return
         }
     }

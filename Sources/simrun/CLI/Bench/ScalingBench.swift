@@ -5,10 +5,10 @@ import SimCore
 /// How a scenario's cost grows with its dataset: CPU seconds per seed at each size (the same
 /// seeds at every size), and the ratios to the smallest size that the linear-scaling target
 /// bounds (issue 19: size 4 at most 4.5 × size 1, size 8 at most 9.5 ×). Beside them, how the
-/// work the runs simulate grows (kernel events per seed at the largest size over the first): a
-/// cost ratio above the work ratio is the simulator's, the work ratio itself is the app's and its
-/// faults' (a migration that restarts from the beginning after a failure does more than linear
-/// work when the chance of a failure grows with the data).
+/// number of kernel events per seed (requests, timers, task hops) grows from the first size to the
+/// largest: above the size ratio, the app itself makes more than linear calls (a migration that
+/// restarts from the beginning after a failure does, when the chance of a failure grows with the
+/// data). A request that carries more rows counts once, so this is no measure of rows.
 struct ScalingBench {
     /// The sizes measured and the largest ratio to the first size each may reach.
     static let sizes = [1, 2, 4, 8]
