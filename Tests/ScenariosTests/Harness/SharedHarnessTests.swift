@@ -48,6 +48,16 @@ private func scriptedKill(_ sim: Simulator, _ kills: KillInjector, _ device: Dev
     await device.waitUntilStopped()
 }
 
+/// A sweep arms a kill for a phase the app never enters; the app exits; the script arms its own
+/// kill and reopens the app: the script's kill must land.
+private func scriptedArmAfterAStaleSweptKill(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    await device.waitUntilStopped()
+    kills.arm(device, at: .inPhase("step2", jobs: 1))
+    device.relaunch()
+    await device.waitUntilStopped()
+    sim.record("test", "state=\(device.state) phase=\(kills.phase(of: device) ?? "none")")
+}
+
 private func waitForever(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
     await device.waitUntilStopped()
     if await BoundedWait.until("a sign that never comes", in: sim, polls: 5, { false }) { sim.record("test", "met?") }
@@ -96,6 +106,19 @@ final class SharedHarnessTests: XCTestCase {
         XCTAssertTrue(report.records.contains { $0.event == "state=killed applied=3 seen=2" }, "\(report.records.suffix(6))")
         XCTAssertTrue(report.records.contains { $0.event.hasPrefix("kill #1 as response #3 arrived") }, "\(report.records.suffix(6))")
         XCTAssertEqual(report.coverage.first { $0.label == "probe: kill as a response arrived" }?.count, 1)
+    }
+
+    func testAKillTheScriptArmsIsNotClearedByAnEarlierSweptKillThatNeverFired() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
+        let probe = ProbeScenario(script: { sim, kills, device in
+            kills.sweep(device, LifeSweep(phases: ["never"], maxJobs: 1, maxKills: 1))
+            await scriptedArmAfterAStaleSweptKill(sim, kills, device)
+        })
+        let report = runner.run(probe, variant: "fixed", seed: 1)
+        XCTAssertEqual(report.injectedFaults.map(\.description), ["kill phone@life1 never+job1"], "the sweep armed a phase the app never enters")
+        XCTAssertTrue(report.records.contains { $0.event == "state=killed phase=step2" }, "\(report.records.suffix(6))")
     }
 
     func testASweepWithResponseKillsDrawsThemAndWithoutDrawsAsBefore() {
