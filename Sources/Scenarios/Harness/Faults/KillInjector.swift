@@ -49,7 +49,8 @@ public final class KillInjector: @unchecked Sendable {
     }
 
     /// Arms a phase kill: the next time the device's app enters `point`'s phase, it is killed
-    /// `jobs` await points later. An idle point is not armed (see `kill(_:at:)`).
+    /// `jobs` await points later, or (`.atResponse`) as the `nth` response it still waits for
+    /// arrives from then on. An idle point is not armed (see `kill(_:at:)`).
     public func arm(_ device: Device, at point: KillPoint) {
         switch point {
         case .inPhase: break
@@ -77,6 +78,7 @@ public final class KillInjector: @unchecked Sendable {
             responsesLeft[device.name] = nil
             return false
         }
+        assert(left >= 1, "a response kill counts down from its nth response")
         guard left <= 1 else {
             responsesLeft[device.name] = (incarnation, left - 1)
             return false
@@ -103,6 +105,7 @@ public final class KillInjector: @unchecked Sendable {
             armed[deviceName] = nil
             device.killAfter(jobs: jobs)
         case .atResponse(let wanted, let nth)? where wanted == phase:
+            assert(nth > 0, "a response kill waits for at least one response")
             armed[deviceName] = nil
             if sim.faults.isEnabled { responsesLeft[deviceName] = (device.incarnation, nth) }
         default: return
