@@ -35,21 +35,12 @@ extension StoriesStage {
         let device = addDevice("device-1", owner: "alice", label: "d1")
         var random = sim.random.fork("stories:script")
         let heroes = plan(device).dataset.heroes.count
-        var edits = 0, killsSeen = 0
-        var lastRenamed: Int?
+        var edits = 0
         phaseWatchers[device.name] = { [unowned self] phase in
-            if device.kills > killsSeen {
-                // The user reopened the app after it was killed and undoes the rename they made
-                // just before (the server may hold it already; the app may not know).
-                killsSeen = device.kills
-                if let pick = lastRenamed { enqueue(device, .undoRename(pick: pick)) }
-            }
             edits += 1
             guard edits < 30 else { return }
             if phase == "upload.heroes" || phase == "catch-up" {
-                let pick = heroes - 1 - (edits % 2)
-                lastRenamed = pick
-                enqueue(device, .renameHero(pick: pick, name: "d1 renamed in \(phase) \(edits)"))
+                enqueue(device, .renameHero(pick: heroes - 1 - (edits % 2), name: "d1 renamed in \(phase) \(edits)"))
             } else if phase == "verify" {
                 enqueue(device, .createHero(name: "d1 made while verifying \(edits)"))
             }
