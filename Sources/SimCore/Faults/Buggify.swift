@@ -7,7 +7,9 @@ extension Simulator {
         if hit == 1 { var stream = random.fork("buggify:" + label)
             buggifyState.active[label] = stream.chance(1, in: 4) }
         let active = buggifyState.active[label] ?? false
-        guard active || faults.isScheduled else { return false }
+        guard active else {  // the seeded run never asked: a replay looks its schedule up without drawing
+            return faults.isScheduled && faults.scheduled(.buggify, subject: "\(label)#\(hit)", as: NoDetail.self) != nil
+        }
         return faults.fires(.buggify, subject: "\(label)#\(hit)")
     }
 }

@@ -16,6 +16,10 @@ public final class FaultInjector {
     /// One stream per family, by `FaultFamily.ordinal`.
     @exclusivity(unchecked) private var streams: [SimRandom]
     /// `plan`'s rate per family, by `FaultFamily.ordinal` (every opportunity reads it: no hashing).
+    /// Under a schedule: the rates the seeded run had (the seed's swarm plan, as scenarios change
+    /// it), by which `decide` advances each family's stream as that run did, so parameters drawn
+    /// outside `decide` (`draw(_:below:)`: how long before the user reopens a killed app) are the
+    /// same in a replay of the run's whole schedule as in the run.
     @exclusivity(unchecked) private var rates: [Int]
     private let onInject: (InjectedFault) -> Void
 
@@ -34,19 +38,28 @@ public final class FaultInjector {
             schedule = given
         }
         streams = FaultFamily.allCases.map { random.fork("fault:" + $0.rawValue) }
-        rates = FaultFamily.allCases.map { [plan] in plan.rate($0) }
+        let seeded = schedule == nil ? plan : FaultPlan.swarm(random.fork("fault-plan"))
+        rates = FaultFamily.allCases.map { seeded.rate($0) }
         self.onInject = onInject
     }
 
     /// Whether faults come from a fixed schedule.
     public var isScheduled: Bool { schedule != nil }
 
-    /// Changes a family's rate (scenarios force families on or off). Ignored under a schedule.
+    /// Changes a family's rate (scenarios force families on or off). Under a schedule only the
+    /// seeded run's rate it shadows changes: the schedule alone decides what fires.
     public func setRate(_ family: FaultFamily, ppm: Int) {
-        guard schedule == nil else { return }
+        guard schedule == nil else {
+            rates[family.ordinal] = max(0, min(ppm, 1_000_000))
+            return
+        }
         plan.set(family, ppm: ppm)
         rates[family.ordinal] = plan.rate(family)
     }
+
+    /// A family's rate in parts per million as the seed's run has it (under a schedule: the rate
+    /// the seeded run had, not the schedule's).
+    public func rate(_ family: FaultFamily) -> Int { rates[family.ordinal] }
 
     /// Returns the fault's typed detail if a fault of `family` fires at this opportunity, else
     /// nil. `draw` may draw from the family's stream (which 5xx, how long); it runs only when
@@ -56,16 +69,15 @@ public final class FaultInjector {
         _ family: FaultFamily, subject: @autoclosure () -> String, draw: (inout SimRandom) -> D
     ) -> D? {
         guard isEnabled else { return nil }
-        if let schedule {
-            guard plan.isOn(family) else { return nil }
-            let subject = subject()
-            guard let found = schedule.detail(for: family, subject: subject) else { return nil }
-            guard let detail = D(text: found) else {
-                malformed.append(InjectedFault(family: family, subject: subject, detail: found))
-                return nil
+        if schedule != nil {
+            // The stream moves on as in the seeded run; the schedule decides.
+            let index = family.ordinal
+            if rates[index] > 0 {
+                var stream = streams[index]
+                if stream.chance(ppm: rates[index]) { _ = draw(&stream) }
+                streams[index] = stream
             }
-            log(InjectedFault(family: family, subject: subject, detail: found))
-            return detail
+            return scheduled(family, subject: subject(), as: D.self)
         }
         let index = family.ordinal
         let ppm = rates[index]
@@ -80,6 +92,20 @@ public final class FaultInjector {
         streams[index] = stream
         log(InjectedFault(family: family, subject: subject(), detail: chosen.text))
         return chosen
+    }
+
+    /// Under a schedule, the scheduled fault of `family` at an opportunity the seeded run never
+    /// put to `decide` (a scripted step, which it logged instead; a buggify label it found
+    /// inactive): the family's stream does not move. Nil when the schedule has none.
+    public func scheduled<D: FaultDetail>(_ family: FaultFamily, subject: String, as type: D.Type) -> D? {
+        guard isEnabled, let schedule else { return nil }
+        guard plan.isOn(family), let found = schedule.detail(for: family, subject: subject) else { return nil }
+        guard let detail = D(text: found) else {
+            malformed.append(InjectedFault(family: family, subject: subject, detail: found))
+            return nil
+        }
+        log(InjectedFault(family: family, subject: subject, detail: found))
+        return detail
     }
 
     /// Whether a fault of a family without parameters fires at this opportunity.

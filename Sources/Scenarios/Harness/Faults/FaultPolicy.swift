@@ -29,6 +29,6 @@ public struct FaultPolicy: Sendable, Equatable {
     public func apply(to faults: FaultInjector) {
         for family in forced.keys.sorted() { faults.setRate(family, ppm: forced[family]!) }
         for family in off { faults.setRate(family, ppm: 0) }
-        for family in capped.keys.sorted() { faults.setRate(family, ppm: min(capped[family]!, faults.plan.rate(family))) }
+        for family in capped.keys.sorted() { faults.setRate(family, ppm: min(capped[family]!, faults.rate(family))) }
     }
 }

@@ -45,7 +45,7 @@ public final class KillInjector: @unchecked Sendable {
             // logged as an injected fault so a replay schedule names it.
             return sim.faults.logScripted(.kill, subject: subject, point)
         }
-        return sim.faults.decide(.kill, subject: subject) { _ in point }
+        return sim.faults.scheduled(.kill, subject: subject, as: KillPoint.self)
     }
 
     /// Arms a phase kill: the next time the device's app enters `point`'s phase, it is killed

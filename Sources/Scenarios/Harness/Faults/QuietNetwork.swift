@@ -9,7 +9,7 @@ public enum QuietNetwork {
 
     /// Runs `body` with `families` at rate zero, then restores each family's rate.
     public static func run<T>(_ sim: Simulator, families: [FaultFamily] = requestFamilies, _ body: () async -> T) async -> T {
-        let saved = families.map { sim.faults.plan.rate($0) }
+        let saved = families.map { sim.faults.rate($0) }
         for family in families { sim.faults.setRate(family, ppm: 0) }
         let result = await body()
         for (family, rate) in zip(families, saved) { sim.faults.setRate(family, ppm: rate) }

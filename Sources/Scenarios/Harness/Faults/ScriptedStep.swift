@@ -22,7 +22,7 @@ public struct ScriptedStep: FaultDetail {
     /// `device-2@editing`).
     public static func allows(_ step: String, subject: String, in sim: Simulator) -> Bool {
         let detail = ScriptedStep(step)
-        if sim.faults.isScheduled { return sim.faults.decide(.script, subject: subject) { _ in detail } == detail }
+        if sim.faults.isScheduled { return sim.faults.scheduled(.script, subject: subject, as: ScriptedStep.self) == detail }
         return sim.faults.logScripted(.script, subject: subject, detail) != nil
     }
 }

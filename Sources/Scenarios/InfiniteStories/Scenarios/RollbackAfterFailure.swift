@@ -67,7 +67,7 @@ extension StoriesStage {
     /// Every request meets a fault of `family` for `seconds` (a replay's schedule decides instead).
     /// Storms of one family may overlap: the rate goes back to the plan's when the last one ends.
     func startStorm(_ family: FaultFamily, seconds: Int) {
-        if storms[family, default: 0] == 0 { stormBase[family] = sim.faults.plan.rate(family) }
+        if storms[family, default: 0] == 0 { stormBase[family] = sim.faults.rate(family) }
         storms[family, default: 0] += 1
         sim.faults.setRate(family, ppm: 1_000_000)
         sim.record("script", "\(family.rawValue) storm for \(seconds) s")
