@@ -39,6 +39,7 @@ public enum FaultSource: Sendable {
     case swarm
     /// A given plan (a scenario can force families on or off), drawn from the seed.
     case plan(FaultPlan)
-    /// Exactly these faults (replay and shrink); the seed still drives latency and scheduling.
+    /// Exactly these faults (replay and shrink); the seed still drives latency and scheduling, and
+    /// the fault families' streams advance as the seeded run's did (a whole schedule replays its run).
     case schedule(FaultSchedule)
 }
