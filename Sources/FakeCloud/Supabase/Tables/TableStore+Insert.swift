@@ -33,8 +33,9 @@ extension TableStore {
         // Taken from the end, in body order: each row leaves the list uniquely owned, so filling
         // in its defaults does not copy it.
         converted.reverse()
-        while let proposedInput = converted.popLast() {
-            let proposed = try build(schema, proposedInput.row, filled: proposedInput.filled, mentioned, request.missingDefault, statement)
+        while case (let inputRow, let filled)? = converted.popLast() {
+            // `consume`: the popped row is the only reference, so `build` fills it in place.
+            let proposed = try build(schema, consume inputRow, filled: filled, mentioned, request.missingDefault, statement)
             // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
             // so a row failing both reports 42501 (nodeModifyTable.c; verified on PostgreSQL 15).
             if !schema.security.passesCheck(.insert, proposed, policy) {
