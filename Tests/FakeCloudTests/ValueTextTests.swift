@@ -68,7 +68,10 @@ final class ValueTextTests: XCTestCase {
         let canonical = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
         XCTAssertEqual(try ColumnType.uuid.coerce(.string(canonical)), .string(canonical))
         XCTAssertEqual(try ColumnType.uuid.coerce(.string(canonical.uppercased())), .string(canonical))
-        for bad in [canonical + "0", String(canonical.dropLast()), canonical.replacingOccurrences(of: "-", with: "x"), "zz"] {
+        // The stored-form check also sees a fifth dash in place of a digit and a dash moved by one.
+        let fifthDash = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c-d", movedDash = "0a1b2c3-d4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+        for bad in [canonical + "0", String(canonical.dropLast()), canonical.replacingOccurrences(of: "-", with: "x"), "zz",
+                    fifthDash, movedDash] {
             XCTAssertThrowsError(try ColumnType.uuid.coerce(.string(bad)))
         }
         XCTAssertEqual(try ColumnType.int.coerce(.int(7)), .int(7))

@@ -82,12 +82,17 @@ public enum ColumnType: Sendable, Hashable {
     private static func isCanonicalUUID(_ text: String) -> Bool {
         guard text.utf8.count == 36 else { return false }
         var text = text
-        // Reads the UTF-8 bytes in place (a native string already is contiguous UTF-8).
+        // Reads the UTF-8 bytes in place (a native string already is contiguous UTF-8): the four
+        // dashes, then every other byte with wrapping byte arithmetic (no bounds checks).
         return text.withUTF8 { bytes in
-            for (index, char) in bytes.enumerated() {
-                let ok = index == 8 || index == 13 || index == 18 || index == 23
-                    ? char == 45 : (char >= 48 && char <= 57) || (char >= 97 && char <= 102)
-                if !ok { return false }
+            guard bytes[8] == 45, bytes[13] == 45, bytes[18] == 45, bytes[23] == 45, let base = bytes.baseAddress
+            else { return false }
+            var index = 0
+            while index < 36 {
+                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1; continue }
+                let char = base[index]
+                if char &- 48 >= 10 && char &- 97 >= 6 { return false }  // neither 0-9 nor a-f
+                index += 1
             }
             return true
         }

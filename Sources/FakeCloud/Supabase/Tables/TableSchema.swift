@@ -83,6 +83,9 @@ public struct TableSchema: Sendable {
     /// Where each column sits in `columns`, and which columns need conversion on output; kept in
     /// step with `columns` so a name finds its column by one hash lookup instead of a scan.
     private(set) var layout: ColumnLayout
+    /// Where the table sits in its `TableStore` (the index of its rows, indexes and revision),
+    /// set by the store for its own copy of the schema; -1 outside a store.
+    internal(set) var slot = -1
 
     public init(name: String, columns: [ColumnSchema], primaryKey: UniqueConstraint, uniques: [UniqueConstraint],
                 foreignKeys: [ForeignKeySchema], security: RowLevelSecurity) {

@@ -44,7 +44,7 @@ extension TableStore {
             try checkNotNull(schema, proposed)
             guard let conflict, let index = indexOfConflict(schema, proposed, on: conflict.target) else {
                 try checkUnique(schema, proposed, excluding: nil)
-                appendRow(schema.name, proposed)
+                appendRow(schema.slot, proposed)
                 record(schema, proposed, conflict == nil ? .insert : .upsertInsert, statement)
                 written.append(proposed)
                 // A row this command inserted is "affected" too: a later body row with the same key
@@ -53,7 +53,7 @@ extension TableStore {
                 continue
             }
             if conflict.ignore { continue }
-            if tracksKeys && !touchedKeys.insert(schema.keyText(of: rows[schema.name]![index])).inserted {
+            if tracksKeys && !touchedKeys.insert(schema.keyText(of: rows[schema.slot][index])).inserted {
                 throw PostgrestError.affectedTwice
             }
             merged = true
@@ -71,7 +71,7 @@ extension TableStore {
         _ schema: TableSchema, at index: Int, with proposed: Row, _ mentioned: MentionedColumns, _ policy: PolicyContext,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
-        let existing = rows[schema.name]![index]
+        let existing = rows[schema.slot][index]
         let security = schema.security
         if !security.passesUsing(.update, existing, policy) || !security.passesUsing(.select, existing, policy) {
             throw PostgrestError.usingViolation(table: schema.name)
@@ -85,7 +85,7 @@ extension TableStore {
             throw PostgrestError.withCheckViolation(table: schema.name)
         }
         try checkUnique(schema, merged, excluding: index)
-        replaceRow(schema.name, at: index, with: merged)
+        replaceRow(schema.slot, at: index, with: merged)
         record(schema, merged, .upsertUpdate, statement)
         return merged
     }

@@ -21,7 +21,7 @@ extension TableStore {
     /// (`TableSchema.indexedColumns`); nil when the statement must scan.
     /// Filter literals must already have been checked (`checkFilterLiterals`).
     mutating func keyedPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
-        guard let tableIndexes = indexes[schema.name] else { return nil }
+        let tableIndexes = indexes[schema.slot]
         if let unique = uniqueKeyPositions(schema, filters, tableIndexes) { return unique }
         return indexedColumnPositions(schema, filters) ?? rangePositions(schema, filters)
     }
@@ -31,7 +31,7 @@ extension TableStore {
     private mutating func rangePositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
         guard let (slot, values) = rangeLookup(schema, filters) else { return nil }
         guard let values else { return [] }
-        return builtColumnIndex(schema.name, slot).positions(in: values)
+        return builtColumnIndex(schema.slot, slot).positions(in: values)
     }
 
     /// An index scan that stops early, `WHERE column > x … ORDER BY column LIMIT n` (PostgreSQL
@@ -46,10 +46,10 @@ extension TableStore {
               let (slot, values) = rangeLookup(schema, request.filters, column: request.order[0].column) else { return nil }
         let wanted = max(0, request.offset ?? 0) + max(0, limit)
         guard let values, wanted > 0 else { return [] }
-        let stored = rows[schema.name] ?? []
+        let stored = rows[schema.slot]
         let filters = PreparedFilters(request.filters, schema, candidates: wanted)
         var found: [Row] = []
-        try builtColumnIndex(schema.name, slot).forEachPosition(inValueOrder: values) { (position) throws(PostgrestError) -> Bool in
+        try builtColumnIndex(schema.slot, slot).forEachPosition(inValueOrder: values) { (position) throws(PostgrestError) -> Bool in
             if try filters.matches(stored[position]), visible(stored[position]) { found.append(stored[position]) }
             return found.count < wanted
         }
@@ -61,7 +61,8 @@ extension TableStore {
     /// or the literal is NULL. Nil when no filter qualifies or a literal does not convert.
     private func rangeLookup(_ schema: TableSchema, _ filters: [RowFilter], column only: String? = nil)
         -> (slot: Int, values: ClosedRange<Int64>?)? {
-        guard let columnIndexes = columnIndexes[schema.name], columnIndexes.contains(where: \.isOrdered) else { return nil }
+        let columnIndexes = columnIndexes[schema.slot]
+        guard columnIndexes.contains(where: \.isOrdered) else { return nil }
         for filter in filters where only == nil || filter.column == only {
             let literal: JSONValue, range: (Int64) -> ClosedRange<Int64>?
             switch filter {
@@ -94,13 +95,14 @@ extension TableStore {
     /// Through a column index: the rows holding the value(s) of the first equality (or `in`) on
     /// an indexed column, in stored order (the other filters are still applied to each).
     private mutating func indexedColumnPositions(_ schema: TableSchema, _ filters: [RowFilter]) -> [Int]? {
-        guard let columnIndexes = columnIndexes[schema.name], !columnIndexes.isEmpty else { return nil }
+        let columnIndexes = columnIndexes[schema.slot]
+        guard !columnIndexes.isEmpty else { return nil }
         for filter in filters {
             guard let (column, values) = Self.lookup(filter, schema),
                   let slot = columnIndexes.firstIndex(where: { $0.column == column })
             else { continue }
             guard let values else { return nil }
-            let index = builtColumnIndex(schema.name, slot)
+            let index = builtColumnIndex(schema.slot, slot)
             if values.count == 1 { return index.positions(ofValue: values[0]) }
             return Self.ascending(values.flatMap { index.positions(ofValue: $0) })
         }
@@ -108,9 +110,9 @@ extension TableStore {
     }
 
     /// A table's column index at `slot`, built now if no statement has used it yet.
-    private mutating func builtColumnIndex(_ table: String, _ slot: Int) -> ColumnIndex {
-        if !columnIndexes[table]![slot].isBuilt { columnIndexes[table]![slot].build(rows[table] ?? []) }
-        return columnIndexes[table]![slot]
+    private mutating func builtColumnIndex(_ table: Int, _ slot: Int) -> ColumnIndex {
+        if !columnIndexes[table][slot].isBuilt { columnIndexes[table][slot].build(rows[table]) }
+        return columnIndexes[table][slot]
     }
 
     /// The column and the stored values an `eq` or `in` filter looks up, when the column's type

@@ -24,8 +24,8 @@ extension TableStore {
         // statement, and an update never moves a row.
         let keyed = keyedPositions(schema, request.filters)
         let filters = PreparedFilters(request.filters, schema, candidates: keyed?.count)
-        for index in keyed ?? Array(rows[schema.name]!.indices) {
-            let row = rows[schema.name]![index]
+        for index in keyed ?? Array(rows[schema.slot].indices) {
+            let row = rows[schema.slot][index]
             guard try filters.matches(row), isModifiable(schema, row, .update, policy) else { continue }
             var updated = row
             for (key, value) in coerced { updated[key] = value }
@@ -36,7 +36,7 @@ extension TableStore {
             }
             try checkNotNull(schema, updated)
             try checkUnique(schema, updated, excluding: index)
-            replaceRow(schema.name, at: index, with: updated)
+            replaceRow(schema.slot, at: index, with: updated)
             record(schema, updated, .update, statement)
             written.append(updated)
         }
@@ -52,7 +52,7 @@ extension TableStore {
         throws(PostgrestError) -> [Row]
     {
         let policy = policyContext(statement.auth, for: schema.name)
-        let stored = rows[schema.name]!
+        let stored = rows[schema.slot]
         var removedPositions: [Int] = []
         let keyed = keyedPositions(schema, request.filters)
         let filters = PreparedFilters(request.filters, schema, candidates: keyed?.count)
@@ -64,7 +64,7 @@ extension TableStore {
         }
         if removedPositions.isEmpty { return [] }
         let removed = removedPositions.map { stored[$0] }
-        replaceTable(schema.name, with: stored.removing(ascendingPositions: removedPositions), removed: removed)
+        replaceTable(schema.slot, with: stored.removing(ascendingPositions: removedPositions), removed: removed)
         for row in removed { record(schema, nil, .delete, statement, key: schema.keyText(of: row)) }
         try applyDeleteActions(schema, removed, statement)
         return request.returnRepresentation ? removed : []
@@ -84,8 +84,7 @@ extension TableStore {
         throws(PostgrestError)
     {
         if removed.isEmpty { return }
-        for childName in tableNames {
-            let child = schemas[childName]!
+        for child in tables {
             for key in child.foreignKeys where key.referencedTable == parent.name {
                 let gone = GoneKeys(removed.map { row in key.referencedColumns.map { row[$0] ?? .null } })
                 try applyDeleteAction(key, child, gone, parent, statement)
@@ -102,7 +101,7 @@ extension TableStore {
         var matched: [Row] = []
         var nulled: [Row] = []
         var changed = false
-        for row in rows[child.name]! {
+        for row in rows[child.slot] {
             guard let values = gone.match(row, key.columns) else { kept.append(row); continue }
             changed = true
             matched.append(row)
@@ -124,7 +123,7 @@ extension TableStore {
                 record(child, updated, .cascadeSetNull, statement)
             }
         }
-        if changed { replaceTable(child.name, with: kept, removed: matched, added: nulled) }
+        if changed { replaceTable(child.slot, with: kept, removed: matched, added: nulled) }
         try applyDeleteActions(child, cascaded, statement)
     }
 
@@ -132,7 +131,7 @@ extension TableStore {
     func checkOutgoingKeys(_ schema: TableSchema, _ written: [Row]) throws(PostgrestError) {
         if written.isEmpty { return }
         for key in schema.foreignKeys {
-            let parentIndex = indexes[key.referencedTable]?.first(where: { $0.columns == key.referencedColumns })
+            let parentIndex = schemas[key.referencedTable].map { indexes[$0.slot] }?.first(where: { $0.columns == key.referencedColumns })
             var parents: Set<[JSONValue]>?  // built only when no unique index covers the referenced columns
             for row in written {
                 if key.columns.count == 1, let parentIndex {
@@ -156,7 +155,7 @@ extension TableStore {
 
     /// The referenced values of every row of `key`'s parent table.
     private func parentKeys(_ key: ForeignKeySchema) -> Set<[JSONValue]> {
-        Set((rows[key.referencedTable] ?? []).map { row in key.referencedColumns.map { row[$0] ?? .null } })
+        Set((schemas[key.referencedTable].map { rows[$0.slot] } ?? []).map { row in key.referencedColumns.map { row[$0] ?? .null } })
     }
 
     /// 23503 for a written row of `schema` whose `key` values find no parent row.
@@ -179,11 +178,10 @@ extension TableStore {
     /// The full scan behind `checkIncomingKeys`: the first referencing row, in table declaration,
     /// key and row order, whose parent is missing raises 23503.
     private func scanIncomingKeys(_ parent: TableSchema) throws(PostgrestError) {
-        for childName in tableNames {
-            let child = schemas[childName]!
+        for child in tables {
             for key in child.foreignKeys where key.referencedTable == parent.name {
-                let present = Set(rows[parent.name]!.map { row in key.referencedColumns.map { row[$0] ?? .null } })
-                for row in rows[child.name]! {
+                let present = Set(rows[parent.slot].map { row in key.referencedColumns.map { row[$0] ?? .null } })
+                for row in rows[child.slot] {
                     let values = key.columns.map { row[$0] ?? .null }
                     if values.contains(where: \.isNull) || present.contains(values) { continue }
                     throw PostgrestError(

@@ -1,18 +1,18 @@
 import SimCore
 
 /// How to take back one change to stored rows, recorded while a request runs so a failed request
-/// can be undone without having copied the tables up front.
+/// can be undone without having copied the tables up front. `table` is the table's slot.
 enum RowUndo {
     /// A row was appended to the table: remove the last row.
-    case appended(table: String)
+    case appended(table: Int)
     /// The row at `position` was overwritten: put `old` back.
-    case replaced(table: String, position: Int, old: Row)
+    case replaced(table: Int, position: Int, old: Row)
     /// The whole table was replaced (a delete): restore `old`.
-    case table(table: String, old: [Row])
+    case table(table: Int, old: [Row])
 }
 
 /// Every change to `rows` goes through these, so the unique indexes and the undo journal stay
-/// in step with the rows.
+/// in step with the rows. Tables are named by slot (`TableSchema.slot`).
 extension TableStore {
     /// The index of `constraint` on `table` (every constraint of `allUniques` has one).
     func uniqueIndex(_ schema: TableSchema, _ constraint: UniqueConstraint) -> UniqueIndex? {
@@ -24,51 +24,55 @@ extension TableStore {
         } else {
             return nil
         }
-        return indexes[schema.name]?[slot]
+        return indexes[schema.slot][slot]
     }
 
-    /// Appends `row` to `table`.
-    mutating func appendRow(_ table: String, _ row: Row) {
-        let position = rows[table, default: []].count
-        rows[table, default: []].append(row)
-        tableRevisions[table, default: 0] &+= 1
-        indexes[table]!.withEach { $0.insert(row, at: position) }
-        columnIndexes[table]!.withEach { $0.insert(row, at: position) }
+    /// Appends `row` to the table at `table`.
+    mutating func appendRow(_ table: Int, _ row: Row) {
+        let position = rows[table].count
+        rows[table].append(row)
+        tableRevisions[table] &+= 1
+        indexes[table].withEach { $0.insert(row, at: position) }
+        columnIndexes[table].withEach { $0.insert(row, at: position) }
         journal.append(.appended(table: table))
-        if !viewerRevisions.viewers.isEmpty { viewerRevisions.bump(table, slots: viewersSeeing([row], in: table)) }
+        if !viewerRevisions.viewers.isEmpty {
+            viewerRevisions.bump(tables[table].name, slots: viewersSeeing([row], in: tables[table].name))
+        }
     }
 
     /// Overwrites the row at `position` of `table`, keeping its place.
-    mutating func replaceRow(_ table: String, at position: Int, with row: Row) {
-        let old = rows[table]![position]
-        let sawOld = viewerRevisions.viewers.isEmpty ? [] : viewersSeeing([old], in: table)
-        rows[table]![position] = row
-        tableRevisions[table, default: 0] &+= 1
-        indexes[table]!.withEach { index in
+    mutating func replaceRow(_ table: Int, at position: Int, with row: Row) {
+        let name = tables[table].name
+        let old = rows[table][position]
+        let sawOld = viewerRevisions.viewers.isEmpty ? [] : viewersSeeing([old], in: name)
+        rows[table][position] = row
+        tableRevisions[table] &+= 1
+        indexes[table].withEach { index in
             index.remove(old, at: position)
             index.insert(row, at: position)
         }
-        columnIndexes[table]!.withEach { index in
+        columnIndexes[table].withEach { index in
             index.remove(old, at: position)
             index.insert(row, at: position)
         }
-        referencedKeys.rowReplaced(table, old: old, new: row)
+        referencedKeys.rowReplaced(name, old: old, new: row)
         journal.append(.replaced(table: table, position: position, old: old))
-        noteViewChange(table, sawOld: sawOld, new: [row])
+        noteViewChange(name, sawOld: sawOld, new: [row])
     }
 
     /// Replaces all rows of `table` (positions shift, so its indexes are rebuilt): `removed` are the
     /// rows (or old versions) that are gone, `added` the new versions that replace some of them.
-    mutating func replaceTable(_ table: String, with newRows: [Row], removed: [Row], added: [Row] = []) {
-        let old = rows[table] ?? []
-        let sawOld = viewersSeeing(removed, in: table)
+    mutating func replaceTable(_ table: Int, with newRows: [Row], removed: [Row], added: [Row] = []) {
+        let name = tables[table].name
+        let old = rows[table]
+        let sawOld = viewersSeeing(removed, in: name)
         rows[table] = newRows
-        tableRevisions[table, default: 0] &+= 1
-        indexes[table]!.withEach { $0.rebuild(newRows) }
-        columnIndexes[table]!.withEach { $0.rebuild(newRows) }
-        referencedKeys.tableReplaced(table)
+        tableRevisions[table] &+= 1
+        indexes[table].withEach { $0.rebuild(newRows) }
+        columnIndexes[table].withEach { $0.rebuild(newRows) }
+        referencedKeys.tableReplaced(name)
         journal.append(.table(table: table, old: old))
-        noteViewChange(table, sawOld: sawOld, new: added)
+        noteViewChange(name, sawOld: sawOld, new: added)
     }
 
     /// Bumps the viewer revisions of `table` for the viewers who saw the old version (`sawOld`,
@@ -83,37 +87,37 @@ extension TableStore {
     mutating func undo(to mark: Int) {
         while journal.count > mark {
             let change = journal.removeLast()
-            tableRevisions[change.table, default: 0] &+= 1
-            viewerRevisions.bumpAll(change.table)  // the undone change is not judged row by row
+            tableRevisions[change.table] &+= 1
+            viewerRevisions.bumpAll(tables[change.table].name)  // the undone change is not judged row by row
             switch change {
             case .appended(let table):
-                let position = rows[table]!.count - 1
-                let row = rows[table]!.removeLast()
-                indexes[table]!.withEach { $0.remove(row, at: position) }
-                columnIndexes[table]!.withEach { $0.remove(row, at: position) }
+                let position = rows[table].count - 1
+                let row = rows[table].removeLast()
+                indexes[table].withEach { $0.remove(row, at: position) }
+                columnIndexes[table].withEach { $0.remove(row, at: position) }
             case .replaced(let table, let position, let old):
-                let row = rows[table]![position]
-                rows[table]![position] = old
-                indexes[table]!.withEach { index in
+                let row = rows[table][position]
+                rows[table][position] = old
+                indexes[table].withEach { index in
                     index.remove(row, at: position)
                     index.insert(old, at: position)
                 }
-                columnIndexes[table]!.withEach { index in
+                columnIndexes[table].withEach { index in
                     index.remove(row, at: position)
                     index.insert(old, at: position)
                 }
             case .table(let table, let old):
                 rows[table] = old
-                indexes[table]!.withEach { $0.rebuild(old) }
-                columnIndexes[table]!.withEach { $0.rebuild(old) }
+                indexes[table].withEach { $0.rebuild(old) }
+                columnIndexes[table].withEach { $0.rebuild(old) }
             }
         }
     }
 }
 
 extension RowUndo {
-    /// The table the change was made to.
-    var table: String {
+    /// The slot of the table the change was made to.
+    var table: Int {
         switch self {
         case .appended(let table), .replaced(let table, _, _), .table(let table, _): table
         }

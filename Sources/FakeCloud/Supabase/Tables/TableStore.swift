@@ -10,26 +10,32 @@ public struct TableStore {
     public let schemas: [String: TableSchema]
     /// Table names in declaration order (never iterate `schemas` into a decision).
     public let tableNames: [String]
-    var rows: [String: [Row]]
-    /// Per table, one hash index per unique constraint in `allUniques` order (see `UniqueIndex`).
-    var indexes: [String: [UniqueIndex]]
-    /// Per table, one index per `TableSchema.indexedColumns` entry (see `ColumnIndex`).
-    var columnIndexes: [String: [ColumnIndex]]
+    /// The schemas by slot (`TableSchema.slot`: declaration order). Per-table state below is kept
+    /// in arrays by slot, so a statement looks its table's name up once.
+    let tables: [TableSchema]
+    /// Per table slot, the rows.
+    var rows: [[Row]]
+    /// Per table slot, one hash index per unique constraint in `allUniques` order (see `UniqueIndex`).
+    var indexes: [[UniqueIndex]]
+    /// Per table slot, one index per `TableSchema.indexedColumns` entry (see `ColumnIndex`).
+    var columnIndexes: [[ColumnIndex]]
     /// Undo records of the running request's row changes (see `RowUndo`); empty between requests.
     var journal: [RowUndo] = []
     /// Open multi-statement transactions (`transaction(_:)`); the journal is kept while any is.
     var openTransactions = 0
     /// Per table, `policyReach(from:)` (the schemas never change after init).
     private let policyReaches: [String: [String]?]
+    /// The same per table slot, as slots.
+    private let policyReachSlots: [[Int]?]
     /// Which tables' incoming foreign keys an UPDATE must re-check (see `ReferencedKeys`).
     var referencedKeys: ReferencedKeys
     public internal(set) var provenance = ProvenanceLog()
     /// Bumped by every statement that may write (whether or not it succeeds): equal revisions
     /// mean equal contents, which lets memoized function results stay valid.
     public private(set) var revision: UInt64 = 0
-    /// Per table, bumped by every change to its rows (including an undo): an unchanged value means
-    /// unchanged rows, which lets a memoized result that read only other tables stay valid.
-    var tableRevisions: [String: UInt64] = [:]
+    /// Per table slot, bumped by every change to its rows (including an undo): an unchanged value
+    /// means unchanged rows, which lets a memoized result that read only other tables stay valid.
+    var tableRevisions: [UInt64]
     /// Per watched signed-in caller, per table, a revision of what they can see (`ViewerRevisions`).
     var viewerRevisions = ViewerRevisions()
     var random: SimRandom
@@ -39,24 +45,27 @@ public struct TableStore {
     let epochMicros: Int64
 
     public init(tables: [TableSchema], random: SimRandom, epochMicros: Int64) {
+        var slotted = tables
         var schemas: [String: TableSchema] = [:]
-        for table in tables {
-            precondition(schemas[table.name] == nil, "table \(table.name) declared twice")
-            schemas[table.name] = table
+        for slot in slotted.indices {
+            slotted[slot].slot = slot
+            precondition(schemas[slotted[slot].name] == nil, "table \(slotted[slot].name) declared twice")
+            schemas[slotted[slot].name] = slotted[slot]
         }
         self.schemas = schemas
+        self.tables = slotted
         self.policyReaches = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, Self.policyReach(from: $0.name, schemas)) })
+        self.policyReachSlots = slotted.map { table in Self.policyReach(from: table.name, schemas)?.map { schemas[$0]!.slot } }
         self.tableNames = tables.map(\.name)
-        self.rows = Dictionary(uniqueKeysWithValues: tables.map { ($0.name, []) })
-        self.indexes = Dictionary(
-            uniqueKeysWithValues: tables.map { table in (table.name, table.allUniques.map { UniqueIndex(columns: $0.columns) }) })
-        self.columnIndexes = Dictionary(
-            uniqueKeysWithValues: tables.map { table in
-                (table.name, table.indexedColumns.map { column in
-                    let type = table.column(column)?.type
-                    return ColumnIndex(column: column, ordered: type == .int || type == .bigint)
-                })
-            })
+        self.rows = Array(repeating: [], count: slotted.count)
+        self.tableRevisions = Array(repeating: 0, count: slotted.count)
+        self.indexes = slotted.map { table in table.allUniques.map { UniqueIndex(columns: $0.columns) } }
+        self.columnIndexes = slotted.map { table in
+            table.indexedColumns.map { column in
+                let type = table.column(column)?.type
+                return ColumnIndex(column: column, ordered: type == .int || type == .bigint)
+            }
+        }
         self.referencedKeys = ReferencedKeys(tables: tables)
         self.random = random
         self.epochMicros = epochMicros
@@ -91,10 +100,10 @@ public struct TableStore {
     }
 
     /// The revision of `table`'s rows (see `tableRevisions`).
-    public func tableRevision(_ table: String) -> UInt64 { tableRevisions[table] ?? 0 }
+    public func tableRevision(_ table: String) -> UInt64 { schemas[table].map { tableRevisions[$0.slot] } ?? 0 }
 
     /// All rows of `table` in stored form, bypassing RLS (for checkers and triggers).
-    public func allRows(_ table: String) -> [Row] { rows[table] ?? [] }
+    public func allRows(_ table: String) -> [Row] { schemas[table].map { rows[$0.slot] } ?? [] }
 
     /// Runs one PostgREST request as one transaction: on any error nothing it did remains.
     /// Returns the rows to send back (selected rows, or written rows when representation is asked).
@@ -107,7 +116,7 @@ public struct TableStore {
         }
         if case .select = request.action {} else {
             revision &+= 1
-            tableRevisions[request.table, default: 0] &+= 1  // as `revision`: a failed write counts too
+            tableRevisions[schema.slot] &+= 1  // as `revision`: a failed write counts too
         }
         let mark = journal.count
         let logMark = provenance.entries.count
@@ -191,7 +200,7 @@ public struct TableStore {
         if let scanned = try orderedIndexScan(schema, request, visible: { schema.security.passesUsing(.select, $0, policy) }) {
             return scanned
         }
-        let stored = rows[schema.name] ?? []
+        let stored = rows[schema.slot]
         let keyed = keyedPositions(schema, request.filters)
         let filters = PreparedFilters(request.filters, schema, candidates: keyed?.count)
         if let positions = keyed {
@@ -258,11 +267,11 @@ public struct TableStore {
         var snapshot: [(table: String, read: PolicySnapshot)] = []
         var complete = false
         if auth.role != .serviceRole {
-            if let reachable = policyReach(from: table) {
+            if let reachable = policyReachSlots[schemas[table]!.slot] {
                 snapshot.reserveCapacity(reachable.count)
-                for name in reachable { snapshot.append((name, policySnapshot(name))) }
+                for slot in reachable { snapshot.append((tables[slot].name, policySnapshot(slot))) }
             } else {
-                for name in tableNames { snapshot.append((name, policySnapshot(name))) }
+                for slot in tables.indices { snapshot.append((tables[slot].name, policySnapshot(slot))) }
                 complete = true
             }
         }
@@ -285,9 +294,9 @@ public struct TableStore {
         }
     }
 
-    /// What a policy sub-query may read of `table`: its rows and indexes as they are now.
-    private func policySnapshot(_ table: String) -> PolicySnapshot {
-        PolicySnapshot(security: schemas[table]!.security, rows: rows[table] ?? [], indexes: indexes[table] ?? [])
+    /// What a policy sub-query may read of the table at `slot`: its rows and indexes as they are now.
+    private func policySnapshot(_ slot: Int) -> PolicySnapshot {
+        PolicySnapshot(security: tables[slot].security, rows: rows[slot], indexes: indexes[slot])
     }
 
     /// The tables reachable from `table`'s policies through `visibleRow`, transitively (a lookup
