@@ -10,8 +10,7 @@ import SimValues
 public enum DeterministicID {
     /// The UUID for these name parts (joined with a unit separator so "a|b" ≠ "a","b").
     public static func uuid(_ parts: [String]) -> String {
-        var high = fnv1a(parts, offset: 0xcbf2_9ce4_8422_2325)
-        var low = fnv1a(parts, offset: 0x8422_2325_cbf2_9ce4)
+        var (high, low) = fnv1a(parts, offsets: (0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4))
         high = finalize(high)
         low = finalize(low ^ high)
         high = (high & ~0xF000) | 0x8000  // version 8 in bits 48-51
@@ -19,14 +18,22 @@ public enum DeterministicID {
         return UUIDText.format(high: high, low: low)
     }
 
-    /// FNV-1a-64 of the parts' UTF-8 joined by 0x1F (the bytes of `parts.joined(separator: "\u{1F}")`).
-    private static func fnv1a(_ parts: [String], offset: UInt64) -> UInt64 {
-        var hash = offset
+    /// FNV-1a-64 of the parts' UTF-8 joined by 0x1F (the bytes of `parts.joined(separator: "\u{1F}")`),
+    /// from two offsets in one pass over the bytes.
+    private static func fnv1a(_ parts: [String], offsets: (UInt64, UInt64)) -> (UInt64, UInt64) {
+        let prime: UInt64 = 0x0000_0100_0000_01b3
+        var (a, b) = offsets
         for (index, part) in parts.enumerated() {
-            if index > 0 { hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01b3 }
-            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            if index > 0 {
+                a = (a ^ 0x1F) &* prime
+                b = (b ^ 0x1F) &* prime
+            }
+            for byte in part.utf8 {
+                a = (a ^ UInt64(byte)) &* prime
+                b = (b ^ UInt64(byte)) &* prime
+            }
         }
-        return hash
+        return (a, b)
     }
 
     private static func finalize(_ value: UInt64) -> UInt64 {

@@ -12,9 +12,12 @@ import SimCore
 /// 4. DO NOTHING on a conflicting row: silently 0 rows, whoever owns it;
 /// 5. a plain INSERT that hits an existing key raises 23505 whether or not the caller can see it.
 extension TableStore {
+    /// `prepared` holds `convertedIfClean` of each body row (nil where it found a problem, which
+    /// `convertFilling` then raises in body order); the rows are taken out of it, so each stays
+    /// uniquely owned.
     mutating func insert(
-        _ schema: TableSchema, _ input: [Row], conflict: (target: UniqueConstraint, ignore: Bool)?,
-        _ request: TableRequest, _ statement: StatementContext
+        _ schema: TableSchema, _ input: [Row], prepared: inout [(row: Row, filled: UInt64?)?],
+        conflict: (target: UniqueConstraint, ignore: Bool)?, _ request: TableRequest, _ statement: StatementContext
     ) throws(PostgrestError) -> [Row] {
         let mentioned = MentionedColumns(input)
         let policy = policyContext(statement.auth, for: schema.name)
@@ -27,7 +30,9 @@ extension TableStore {
         // the PostgreSQL differential, Tests/PostgresDifferentialTests).
         var converted: [(row: Row, filled: UInt64?)] = []
         converted.reserveCapacity(input.count)
-        for row in input { converted.append(try convertFilling(schema, row)) }
+        for index in prepared.indices {
+            if let row = prepared[index].take() { converted.append(row) } else { converted.append(try convertFilling(schema, input[index])) }
+        }
         // Only a body of several rows can affect one row twice (21000 below): one row skips the keys.
         let tracksKeys = input.count > 1
         // Taken from the end, in body order: each row leaves the list uniquely owned, so filling
@@ -101,11 +106,18 @@ extension TableStore {
     /// of more than 64 columns), so `buildRow` adds the missing ones without looking names up.
     /// The new row has room for every column, so adding the defaults later never regrows it.
     func convertFilling(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> (row: Row, filled: UInt64?) {
+        if let converted = convertedIfClean(schema, input) { return converted }
+        return (try convertInColumnOrder(schema, input), nil)
+    }
+
+    /// `convertFilling` when every key is a column and every value converts; nil otherwise (it
+    /// raises nothing, so a body can be converted before the checks that must raise first).
+    func convertedIfClean(_ schema: TableSchema, _ input: Row) -> (row: Row, filled: UInt64?)? {
         var row = Row(minimumCapacity: schema.columns.count)
         var filled: UInt64 = 0
         for (key, value) in input {
             guard let position = schema.layout.positions[key], let converted = try? schema.columns[position].type.coerce(value)
-            else { return (try convertInColumnOrder(schema, input), nil) }
+            else { return nil }
             row[key] = converted
             if position < 64 { filled |= 1 << UInt64(position) }
         }

@@ -136,15 +136,26 @@ public struct TableStore {
     private mutating func run(_ request: TableRequest, _ schema: TableSchema, _ statement: StatementContext)
         throws(PostgrestError) -> [Row]
     {
-        try checkColumns(schema, request)
+        // An INSERT body is converted before the checks, which raise first (PGRST204 for a key the
+        // table lacks, then the filters and order, then the conflict target): the fast conversion
+        // raises nothing, and finding each key's column once serves both the key check and it.
+        var prepared: [(row: Row, filled: UInt64?)?] = []
+        switch request.action {
+        case .insert(let input), .upsert(let input, _, _):
+            prepared = input.map { convertedIfClean(schema, $0) }
+            if prepared.contains(where: { $0 == nil }) { try checkBodyColumns(schema, request) }
+        case .select, .update, .delete:
+            try checkBodyColumns(schema, request)
+        }
+        try checkFilterAndOrderColumns(schema, request)
         switch request.action {
         case .select:
             return try select(schema, request, statement)
         case .insert(let input):
-            return try insert(schema, input, conflict: nil, request, statement)
+            return try insert(schema, input, prepared: &prepared, conflict: nil, request, statement)
         case .upsert(let input, let onConflict, let ignore):
             let target = try conflictTarget(schema, onConflict)
-            return try insert(schema, input, conflict: (target, ignore), request, statement)
+            return try insert(schema, input, prepared: &prepared, conflict: (target, ignore), request, statement)
         case .update(let values):
             return try update(schema, values, request, statement)
         case .delete:
@@ -152,16 +163,20 @@ public struct TableStore {
         }
     }
 
-    /// PGRST204 for a body key the table lacks; 42703 for an unknown filter/order column.
-    private func checkColumns(_ schema: TableSchema, _ request: TableRequest) throws(PostgrestError) {
+    /// PGRST204 for a body key the table lacks.
+    private func checkBodyColumns(_ schema: TableSchema, _ request: TableRequest) throws(PostgrestError) {
         switch request.action {
         case .insert(let input), .upsert(let input, _, _):
             if input.contains(where: { !schema.hasColumns($0.keys) }) { try reportUnknownColumn(schema, input.flatMap(\.keys)) }
         case .update(let values):
             if !schema.hasColumns(values.keys) { try reportUnknownColumn(schema, Array(values.keys)) }
-            if values.isEmpty { return }  // `SELECT … WHERE false`: no filter reaches the server
         case .select, .delete: break
         }
+    }
+
+    /// 42703 for an unknown filter/order column (after `checkBodyColumns`).
+    private func checkFilterAndOrderColumns(_ schema: TableSchema, _ request: TableRequest) throws(PostgrestError) {
+        if case .update(let values) = request.action, values.isEmpty { return }  // `SELECT … WHERE false`: no filter reaches the server
         // Filters are checked in clause order with their literals (`checkFilterLiterals`), as the
         // parser meets them; ORDER BY columns after the WHERE clause.
         try checkFilterLiterals(schema, request.filters)
