@@ -58,14 +58,28 @@ struct AccountServerState {
         /// The compared columns in sorted order (a stored row has every column of its table).
         let columns: [String]
         /// Per row, its key text and its values in `columns` order (a nil: the row lacks the
-        /// column), sorted by key; rows with equal keys keep stored order.
+        /// column), in stored order.
         let rows: [(key: String, values: [JSONValue?])]
 
-        /// Whether both hold the same rows in the same order: the common case, decided without
-        /// building a row. False may still be equal multisets (equal keys in another order).
+        /// Whether both hold the same rows in the same order by key (rows with equal keys in
+        /// stored order): the common case, decided without building a row. False may still be
+        /// equal multisets (equal keys in another order).
         func sameRows(as other: Table) -> Bool {
-            columns == other.columns && rows.count == other.rows.count
-                && zip(rows, other.rows).allSatisfy { $0.key == $1.key && $0.values == $1.values }
+            guard columns == other.columns && rows.count == other.rows.count else { return false }
+            // Two runs usually store rows in the same order: equal there, they are equal sorted
+            // too (both sort the same way), and neither side needs sorting.
+            if Self.same(rows, other.rows) { return true }
+            return Self.same(sortedRows, other.sortedRows)
+        }
+
+        private static func same(_ a: [(key: String, values: [JSONValue?])], _ b: [(key: String, values: [JSONValue?])]) -> Bool {
+            zip(a, b).allSatisfy { $0.key == $1.key && $0.values == $1.values }
+        }
+
+        /// `rows` sorted by key; rows with equal keys keep stored order.
+        private var sortedRows: [(key: String, values: [JSONValue?])] {
+            let order = rows.indices.sorted { rows[$0].key != rows[$1].key ? rows[$0].key < rows[$1].key : $0 < $1 }
+            return order.map { rows[$0] }
         }
 
         /// Key text → normalised rows (built for the slower comparison and for reports).
@@ -102,7 +116,9 @@ struct AccountServerState {
             var columns = Set(owned.first.map { Array($0.keys) } ?? [])
             if owned.contains(where: { $0.count != columns.count }) { for row in owned { columns.formUnion(row.keys) } }
             tables.append(Self.table(spec.table, owned, columns: columns.subtracting(dropped).sorted(), userId: userId) { row in
-                spec.key.map { Self.mapped(row[$0]?.stringValue ?? "null", userId: userId) }.joined(separator: ", ")
+                // One key column (most tables) needs no joining.
+                if spec.key.count == 1 { return Self.mapped(row[spec.key[0]]?.stringValue ?? "null", userId: userId) }
+                return spec.key.map { Self.mapped(row[$0]?.stringValue ?? "null", userId: userId) }.joined(separator: ", ")
             })
         }
         tables.append(Self.objects(admin, userId: userId))
@@ -120,9 +136,7 @@ struct AccountServerState {
             }
             keyed.append((key(row), values))
         }
-        // Stable: equal keys (duplicates) keep stored order.
-        let order = keyed.indices.sorted { keyed[$0].key != keyed[$1].key ? keyed[$0].key < keyed[$1].key : $0 < $1 }
-        return Table(table: name, columns: columns, rows: order.map { keyed[$0] })
+        return Table(table: name, columns: columns, rows: keyed)
     }
 
     /// `text` with every occurrence of the account's user id written `<account>`: the whole value
