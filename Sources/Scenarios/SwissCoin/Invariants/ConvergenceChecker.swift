@@ -32,36 +32,26 @@ struct ConvergenceChecker: InvariantChecker {
                                         + (world.ledger.lastError[device].map { "; last sync error: \($0)" } ?? "")))
         }
         let currency = plan.dataset.defaultCurrency
-        var snapshot = EntitySnapshot()
         let reference = "server (\(account.label))"
         // The server's side is the same for every device of the account: made once per database state.
         let server = world.admin.memoized("ConvergenceChecker.server|\(account.userId)|\(currency)") {
-            Self.collections(SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency))
+            SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency)
         }
-        Self.add(server, at: reference, to: &snapshot)
-        Self.add(Self.collections(SyncedView.local(db, defaultCurrency: currency)), at: device, to: &snapshot)
-        let collections = Set(snapshot.collections(reference) + snapshot.collections(device)).sorted()
-        return diffs + ConvergenceCheck.diffs(snapshot, reference: reference, locations: [device], collections: collections)
+        return diffs + Self.diffs(expected: server, actual: SyncedView.local(db, defaultCurrency: currency),
+                                  location: "\(device) vs \(reference)")
     }
 
-    /// A synced view (`table id` → text) as a snapshot's collections, one per table, in table
-    /// order, each entity list in id order.
-    static func collections(_ view: [String: String]) -> [(table: String, entities: [EntitySnapshot.Entity])] {
-        var grouped: [(table: String, entities: [EntitySnapshot.Entity])] = []
-        for key in view.keys.sorted() {
-            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
-            precondition(parts.count == 2, "a synced view's key is `table id`")
-            let entity = EntitySnapshot.Entity(key: parts[1], text: view[key]!)
-            // Sorted keys put each table's entities together.
-            if grouped.last?.table == parts[0] { grouped[grouped.count - 1].entities.append(entity) } else { grouped.append((parts[0], [entity])) }
+    /// Every entity whose text differs between two synced views (missing on one side: `absent`),
+    /// named by its view key `table id`, in key order. This is the report `ConvergenceCheck` gives
+    /// for one collection per table (tables in name order, then ids): no table label is a prefix
+    /// of another, so key order is that order.
+    static func diffs(expected: [String: String], actual: [String: String], location: String) -> [EntityDiff] {
+        if expected == actual { return [] }  // the common case, without sorting
+        var diffs: [EntityDiff] = []
+        for key in Set(expected.keys).union(actual.keys).sorted() where expected[key] != actual[key] {
+            diffs.append(EntityDiff(entity: key, location: location, expected: expected[key] ?? "absent", actual: actual[key] ?? "absent"))
         }
-        precondition(Set(grouped.map(\.table)).count == grouped.count, "one run of keys per table")
-        return grouped
-    }
-
-    /// Adds `collections` at `location`.
-    static func add(_ collections: [(table: String, entities: [EntitySnapshot.Entity])], at location: String, to snapshot: inout EntitySnapshot) {
-        for collection in collections { snapshot.add(location, collection.table, collection.entities) }
+        return diffs
     }
 }
 
@@ -76,55 +66,64 @@ enum SyncedView {
         var view: [String: String] = [:]
         for person in db.persons {
             guard let id = person.id else { continue }
-            view["person \(id)"] = personText([
-                "name": .string(person.name ?? ""), "phone_number": optional(person.phoneNumber),
-                "color_hex": optional(person.colorHex), "is_archived": .bool(person.isArchived),
-            ])
+            view[key("person", id)] = personText(name: person.name ?? "", phone: person.phoneNumber ?? "", color: person.colorHex ?? "",
+                                                 archived: person.isArchived)
         }
         for tx in db.transactions {
             guard let id = tx.id else { continue }
-            view["transaction \(id)"] = transactionText(localRow(tx, db.timeZoneOffsetSeconds, defaultCurrency), defaultCurrency)
+            view[key("transaction", id)] = localTransactionText(tx, db.timeZoneOffsetSeconds, defaultCurrency)
         }
         // A settlement without both persons is never uploaded (the migration lists it in its skip
         // report), so it stays local only.
         for settlement in db.settlements {
             guard let id = settlement.id, settlement.fromPersonId != nil, settlement.toPersonId != nil else { continue }
-            view["settlement \(id)"] = settlementText(codec.fields(settlement), defaultCurrency)
+            view[key("settlement", id)] = settlementText(codec.fields(settlement), defaultCurrency)
         }
         addLocalPulledOnly(db, codec, to: &view)
         return view
     }
 
+    /// A view key: `table id`. An entity needs a non-empty id to be named in a report.
+    static func key(_ table: String, _ id: String) -> String {
+        precondition(!id.isEmpty, "a synced view's key is `table id`")
+        return table + " " + id
+    }
+
     /// A transaction as the server must hold it, from the model: money in minor units of its
     /// currency (splits and payers divided to the cent in proportion to what the store holds, as
     /// the app's money rules send them), the calendar day the device shows (the store's zone),
-    /// each split's raw input.
-    static func localRow(_ tx: FinancialTransaction, _ offsetSeconds: Int, _ defaultCurrency: String)
-        -> (row: [String: JSONValue], splits: [JSONValue], payers: [JSONValue]) {
+    /// each split's raw input. The same text `transactionText` makes of the row the fixed codec
+    /// would push, built without the row.
+    static func localTransactionText(_ tx: FinancialTransaction, _ offsetSeconds: Int, _ defaultCurrency: String) -> String {
         let currency = tx.currency ?? defaultCurrency
         let total = MinorUnits.from(tx.amount, currency: currency)
-        func money(_ minor: Int64) -> JSONValue { .string(MinorUnits.decimalString(minor, currency: currency)) }
-        let row: [String: JSONValue] = [
-            "title": .string(tx.title ?? ""), "note": optional(tx.note), "amount": money(total), "currency": optional(tx.currency),
-            "payer_id": optional(tx.payerId), "split_method": optional(tx.splitMethod), "group_id": optional(tx.groupId),
-            "date": tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds)) } ?? .null,
-        ]
         let splitMinor = MinorUnits.reconcile(tx.splits.map(\.amount), total: total, currency: currency)
-        let splits: [JSONValue] = zip(tx.splits, splitMinor).compactMap { split, minor in
-            split.owedById.map { .object(["owed_by_id": .string($0), "amount": money(minor), "raw_amount": .double(split.rawAmount)]) }
+        let splits: [String] = zip(tx.splits, splitMinor).compactMap { split, minor in
+            split.owedById.map { member($0, minorText(minor, currency), raw: String(Int64((split.rawAmount * 100).rounded()))) }
         }
         let payerMinor = MinorUnits.reconcile(tx.payers.map(\.amount), total: total, currency: currency)
-        let payers: [JSONValue] = zip(tx.payers, payerMinor).compactMap { payer, minor in
-            payer.paidById.map { .object(["paid_by_id": .string($0), "amount": money(minor)]) }
+        let payers: [String] = zip(tx.payers, payerMinor).compactMap { payer, minor in
+            payer.paidById.map { member($0, minorText(minor, currency), raw: nil) }
         }
-        return (row, splits, payers)
+        return transactionText(
+            title: tx.title ?? "", note: tx.note ?? "", amount: minorText(total, currency), currency: tx.currency ?? "",
+            payer: tx.payerId ?? "", splitMethod: tx.splitMethod ?? "",
+            date: tx.date.map { DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds) } ?? "",
+            group: tx.groupId ?? "", splits: splits, payers: payers)
     }
 
-    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    /// Minor units as `transactionText` prints them after the round trip through the exact decimal
+    /// text the app sends (`MinorUnits.decimalString`, read back with `ServerSnapshot.minor`):
+    /// the number itself, except at `Int64.min`, which the round trip does not survive.
+    static func minorText(_ minor: Int64, _ currency: String) -> String {
+        guard minor == .min else { return String(minor) }
+        let sent = JSONValue.string(MinorUnits.decimalString(minor, currency: currency))
+        return ServerSnapshot.minor(sent, currency: currency).map(String.init) ?? "?"
+    }
 
     static func server(_ snapshot: ServerSnapshot, defaultCurrency: String) -> [String: String] {
         var view: [String: String] = [:]
-        for row in snapshot.rows("persons") { view["person \(row["id"]?.stringValue ?? "")"] = personText(row) }
+        for row in snapshot.rows("persons") { view[key("person", row["id"]?.stringValue ?? "")] = personText(row) }
         let splits = Dictionary(grouping: snapshot.childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id")) {
             $0["transaction_id"]?.stringValue ?? ""
         }
@@ -133,19 +132,23 @@ enum SyncedView {
         }
         for row in snapshot.rows("financial_transactions") {
             let id = row["id"]?.stringValue ?? ""
-            view["transaction \(id)"] = transactionText((row, (splits[id] ?? []).map(JSONValue.object), (payers[id] ?? []).map(JSONValue.object)),
+            view[key("transaction", id)] = transactionText((row, (splits[id] ?? []).map(JSONValue.object), (payers[id] ?? []).map(JSONValue.object)),
                                                        defaultCurrency)
         }
         for row in snapshot.rows("settlements") {
-            view["settlement \(row["id"]?.stringValue ?? "")"] = settlementText(row, defaultCurrency)
+            view[key("settlement", row["id"]?.stringValue ?? "")] = settlementText(row, defaultCurrency)
         }
         addServerPulledOnly(snapshot, to: &view)
         return view
     }
 
     static func personText(_ row: [String: JSONValue]) -> String {
-        [text(row["name"]), text(row["phone_number"]), text(row["color_hex"]), row["is_archived"]?.boolValue == true ? "archived" : "active"]
-            .joined(separator: " | ")
+        personText(name: text(row["name"]), phone: text(row["phone_number"]), color: text(row["color_hex"]),
+                   archived: row["is_archived"]?.boolValue == true)
+    }
+
+    static func personText(name: String, phone: String, color: String, archived: Bool) -> String {
+        [name, phone, color, archived ? "archived" : "active"].joined(separator: " | ")
     }
 
     /// A transaction as text: its fields, its calendar day, split method and group, and its splits
@@ -154,13 +157,27 @@ enum SyncedView {
         let (row, splits, payers) = parts
         let currency = row["currency"]?.stringValue ?? defaultCurrency
         func minor(_ value: JSONValue?) -> String { ServerSnapshot.minor(value, currency: currency).map(String.init) ?? "?" }
-        func set(_ items: [JSONValue], _ person: String, raw: Bool) -> String {
-            items.map { "\(($0[person]?.stringValue ?? "").prefix(8)):\(minor($0["amount"]))" + (raw ? "/\(rawCents($0["raw_amount"]))" : "") }
-                .sorted().joined(separator: ",")
-        }
-        return [text(row["title"]), text(row["note"]), minor(row["amount"]), text(row["currency"]), text(row["payer_id"]).prefix(8).description,
-                text(row["split_method"]), text(row["date"]), "group " + text(row["group_id"]).prefix(8),
-                "splits[\(set(splits, "owed_by_id", raw: true))]", "payers[\(set(payers, "paid_by_id", raw: false))]"].joined(separator: " | ")
+        return transactionText(
+            title: text(row["title"]), note: text(row["note"]), amount: minor(row["amount"]), currency: text(row["currency"]),
+            payer: text(row["payer_id"]), splitMethod: text(row["split_method"]), date: text(row["date"]), group: text(row["group_id"]),
+            splits: splits.map { member(text($0["owed_by_id"]), minor($0["amount"]), raw: rawCents($0["raw_amount"])) },
+            payers: payers.map { member(text($0["paid_by_id"]), minor($0["amount"]), raw: nil) })
+    }
+
+    /// A transaction's text from its printed fields; `splits` and `payers` are `member` texts in
+    /// any order (printed as sets).
+    static func transactionText(title: String, note: String, amount: String, currency: String, payer: String, splitMethod: String,
+                                date: String, group: String, splits: [String], payers: [String]) -> String {
+        [title, note, amount, currency, String(payer.prefix(8)), splitMethod, date, "group " + group.prefix(8),
+         "splits[" + splits.sorted().joined(separator: ",") + "]", "payers[" + payers.sorted().joined(separator: ",") + "]"]
+            .joined(separator: " | ")
+    }
+
+    /// A split or payer: `person:minor`, and `/raw` (a split's raw input in hundredths).
+    static func member(_ person: String, _ minor: String, raw: String?) -> String {
+        var text = person.prefix(8) + ":" + minor
+        if let raw { text += "/" + raw }
+        return text
     }
 
     /// A split's `raw_amount` (the user's input; `numeric(12,2)` on the server, a `Double` in the

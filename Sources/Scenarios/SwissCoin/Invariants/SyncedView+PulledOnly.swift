@@ -89,7 +89,7 @@ extension SyncedView {
     static func addLocalPulledOnly(_ db: LocalDatabase, _ codec: SyncRowCodec, to view: inout [String: String]) {
         for item in localPulledOnly(db, codec) {
             guard let spec = pulledTables.first(where: { $0.table == item.table }) else { continue }
-            view["\(spec.label) \(item.id)"] = pulledText(spec, item.row, members: spec.members == nil ? nil : item.members)
+            view[key(spec.label, item.id)] = pulledText(spec, item.row, members: spec.members == nil ? nil : item.members)
         }
     }
 
@@ -103,22 +103,42 @@ extension SyncedView {
             }
             for row in snapshot.rows(spec.table) {
                 let id = row["id"]?.stringValue ?? ""
-                view["\(spec.label) \(id)"] = pulledText(spec, row, members: spec.members == nil ? nil : membersOf[id] ?? [])
+                view[key(spec.label, id)] = pulledText(spec, row, members: spec.members == nil ? nil : membersOf[id] ?? [])
             }
         }
     }
 
     /// `column=value` for every compared column, then the sorted member set.
     static func pulledText(_ spec: PulledTable, _ row: [String: JSONValue], members: [String]?) -> String {
-        var parts = spec.columns.map { column in "\(column.name)=\(normalised(row[column.name] ?? .null, column.kind))" }
-        if let members { parts.append("members[\(members.sorted().map { String($0.prefix(8)) }.joined(separator: ","))]") }
-        return parts.joined(separator: " | ")
+        var text = ""
+        for column in spec.columns {
+            if !text.isEmpty { text += " | " }
+            text += column.name + "=" + normalised(row[column.name] ?? .null, column.kind)
+        }
+        if let members {
+            if !text.isEmpty { text += " | " }
+            text += "members[" + members.sorted().map { String($0.prefix(8)) }.joined(separator: ",") + "]"
+        }
+        return text
+    }
+
+    /// `value.canonicalText`, with strings that need no escape written at once (it appends a
+    /// string's characters one by one).
+    static func canonical(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int(let number): return String(number)
+        case .string(let text) where !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }):
+            return "\"" + text + "\""
+        default: return value.canonicalText
+        }
     }
 
     static func normalised(_ value: JSONValue, _ kind: ColumnKind) -> String {
         switch kind {
         case .plain:
-            return value.canonicalText
+            return canonical(value)
         case .money:
             let cents: Int64?
             switch value {
@@ -127,9 +147,9 @@ extension SyncedView {
             case .double(let number): cents = DecimalText.minorUnits("\(number)", digits: 2)
             default: cents = nil
             }
-            return cents.map { "\($0) cents" } ?? value.canonicalText
+            return cents.map { "\($0) cents" } ?? canonical(value)
         case .instant:
-            guard let text = value.stringValue else { return value.canonicalText }
+            guard let text = value.stringValue else { return canonical(value) }
             return DateText.milliseconds(fromTimestamp: text).map { DateText.isoTimestamp(milliseconds: $0) } ?? text
         }
     }
