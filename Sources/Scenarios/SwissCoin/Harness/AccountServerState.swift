@@ -116,9 +116,12 @@ struct AccountServerState {
             var columns = Set(owned.first.map { Array($0.keys) } ?? [])
             if owned.contains(where: { $0.count != columns.count }) { for row in owned { columns.formUnion(row.keys) } }
             tables.append(Self.table(spec.table, owned, columns: columns.subtracting(dropped).sorted(), userId: userId) { row in
-                // One key column (most tables) needs no joining.
-                if spec.key.count == 1 { return Self.mapped(row[spec.key[0]]?.stringValue ?? "null", userId: userId) }
-                return spec.key.map { Self.mapped(row[$0]?.stringValue ?? "null", userId: userId) }.joined(separator: ", ")
+                var key = ""
+                for (index, column) in spec.key.enumerated() {
+                    if index > 0 { key += ", " }
+                    key += Self.mapped(row[column]?.stringValue ?? "null", userId: userId)
+                }
+                return key
             })
         }
         tables.append(Self.objects(admin, userId: userId))

@@ -19,10 +19,18 @@ struct NoDuplicateChecker: InvariantChecker {
     func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
         var snapshot = EntitySnapshot()
         for (table, columns) in Self.naturalKeys {
-            snapshot.add("server", table, world.admin.rows(table).map { row in
-                EntitySnapshot.Entity(key: "(" + columns.map { row[$0]?.stringValue ?? "null" }.joined(separator: ", ") + ")")
-            })
+            snapshot.add("server", table, world.admin.rows(table).map { EntitySnapshot.Entity(key: Self.keyText($0, columns), text: "") })
         }
         return ViolationReport.of(name, DuplicateCheck.diffs(snapshot)) { "\($0) natural keys have more than one server row" }
+    }
+
+    /// A row's natural key as reports print it: `(value, value)`, a missing value `null`.
+    static func keyText(_ row: Row, _ columns: [String]) -> String {
+        var text = "("
+        for (index, column) in columns.enumerated() {
+            if index > 0 { text += ", " }
+            text += row[column]?.stringValue ?? "null"
+        }
+        return text + ")"
     }
 }
