@@ -168,16 +168,14 @@ enum SyncedView {
     /// any order (printed as sets).
     static func transactionText(title: String, note: String, amount: String, currency: String, payer: String, splitMethod: String,
                                 date: String, group: String, splits: [String], payers: [String]) -> String {
-        [title, note, amount, currency, String(payer.prefix(8)), splitMethod, date, "group " + group.prefix(8),
+        [title, note, amount, currency, String(payer.prefix(8)), splitMethod, date, "group \(group.prefix(8))",
          "splits[" + splits.sorted().joined(separator: ",") + "]", "payers[" + payers.sorted().joined(separator: ",") + "]"]
             .joined(separator: " | ")
     }
 
     /// A split or payer: `person:minor`, and `/raw` (a split's raw input in hundredths).
     static func member(_ person: String, _ minor: String, raw: String?) -> String {
-        var text = person.prefix(8) + ":" + minor
-        if let raw { text += "/" + raw }
-        return text
+        raw.map { "\(person.prefix(8)):\(minor)/\($0)" } ?? "\(person.prefix(8)):\(minor)"
     }
 
     /// A split's `raw_amount` (the user's input; `numeric(12,2)` on the server, a `Double` in the
