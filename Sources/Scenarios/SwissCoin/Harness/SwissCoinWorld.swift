@@ -30,6 +30,8 @@ struct SwissCoinWorld {
 
     /// Set-aside stores decoded for this world's checks (several checkers read the same one).
     private let asideStores = DecodedAsideStores()
+    /// `expected(plan)` per plan, made once for this world's checks (four checkers read it).
+    private let expectedStores = ExpectedStores()
 
     init(stage: SwissCoinStage, healing: HealingOutcome = .healed, references: [String: ReferenceMigration.Outcome] = [:]) {
         self.stage = stage
@@ -49,7 +51,12 @@ struct SwissCoinWorld {
     /// The device's local data as it must appear on the server: the pre-migration dataset with
     /// the local "me" id replaced by the owner's auth user id (seed l.95-108).
     /// Then every sync edit the account's users made and the server acknowledged, replayed on top.
+    /// `plan` is one of the world's plans (the result is kept per device and owner).
     func expected(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase {
+        expectedStores.value("\(plan.device.name)|\(plan.owner)") { makeExpected(plan) }
+    }
+
+    private func makeExpected(_ plan: SwissCoinStage.DevicePlan) -> LocalDatabase {
         let owner = account(plan.owner).userId
         let migrated = IdentityRemap.apply(from: plan.dataset.currentUserId, to: owner, in: plan.dataset.database)
         if ledger.edits.isEmpty { return migrated }
@@ -134,6 +141,20 @@ private final class DecodedAsideStores {
         if let entry = entries.first(where: { $0.bytes == bytes }) { return entry.database }
         let database = try? LocalStore.decode(bytes)
         entries.append((bytes, database))
+        return database
+    }
+}
+
+/// Expected databases by plan (device and owner): the world's inputs do not change while it is
+/// checked, so each is made once.
+private final class ExpectedStores {
+    private var entries: [String: LocalDatabase] = [:]
+
+    /// The database kept under `key`, made by `make` the first time.
+    func value(_ key: String, _ make: () -> LocalDatabase) -> LocalDatabase {
+        if let database = entries[key] { return database }
+        let database = make()
+        entries[key] = database
         return database
     }
 }
