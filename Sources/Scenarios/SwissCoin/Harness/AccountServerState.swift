@@ -52,6 +52,11 @@ struct AccountServerState {
         return specs
     }()
 
+    /// The tables whose owned ids decide ownership of another table's rows.
+    static let parentTables: Set<String> = Set(specs.compactMap { spec in
+        if case .parent(_, let parent) = spec.ownership { return parent } else { return nil }
+    })
+
     /// One compared table: the account's rows, each as its key text and its compared values.
     struct Table {
         let table: String
@@ -107,7 +112,7 @@ struct AccountServerState {
                 case .parent(let column, let parent): return ownedIds[parent]?.contains(row[column]?.stringValue ?? "") ?? false
                 }
             }
-            ownedIds[spec.table] = Set(owned.compactMap { $0["id"]?.stringValue })
+            if Self.parentTables.contains(spec.table) { ownedIds[spec.table] = Set(owned.compactMap { $0["id"]?.stringValue }) }
             // `change_seq` comes from a server-wide sequence: equal contents, different numbers.
             let dropped: Set<String> = spec.key == ["id"] ? ["created_at", "updated_at", "change_seq"]
                 : ["id", "created_at", "updated_at", "change_seq"]
@@ -116,9 +121,10 @@ struct AccountServerState {
             var columns = Set(owned.first.map { Array($0.keys) } ?? [])
             if owned.contains(where: { $0.count != columns.count }) { for row in owned { columns.formUnion(row.keys) } }
             tables.append(Self.table(spec.table, owned, columns: columns.subtracting(dropped).sorted(), userId: userId) { row in
-                var key = ""
-                for (index, column) in spec.key.enumerated() {
-                    if index > 0 { key += ", " }
+                // Most tables have one key column: its value is the key.
+                var key = Self.mapped(row[spec.key[0]]?.stringValue ?? "null", userId: userId)
+                for column in spec.key.dropFirst() {
+                    key += ", "
                     key += Self.mapped(row[column]?.stringValue ?? "null", userId: userId)
                 }
                 return key

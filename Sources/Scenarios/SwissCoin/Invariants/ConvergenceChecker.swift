@@ -193,7 +193,7 @@ enum SyncedView {
     static func settlementText(_ row: [String: JSONValue], _ defaultCurrency: String) -> String {
         let currency = row["currency"]?.stringValue ?? defaultCurrency
         let amount = ServerSnapshot.minor(row["amount"], currency: currency).map(String.init) ?? "?"
-        return [text(row["from_person_id"]).prefix(8).description + " → " + text(row["to_person_id"]).prefix(8),
+        return ["\(text(row["from_person_id"]).prefix(8)) → \(text(row["to_person_id"]).prefix(8))",
                 amount, text(row["currency"]), text(row["date"]), text(row["note"]),
                 row["is_full_settlement"]?.boolValue == true ? "full" : "partial"].joined(separator: " | ")
     }
