@@ -16,12 +16,17 @@ extension NoLossChecker {
         guard !ledger.edits.isEmpty else { return [] }
         let settled = Set(ledger.acks.map(\.ack.change.changeId))
         let deletes = LatestDeletes(ledger), rows = ServerRowIndex(world.admin)
-        let everStored = Set(world.admin.provenance.map { $0.table + "|" + $0.primaryKey })
+        // Every row the server ever stored, by `table|key`: built only when a `gone` answer asks.
+        var everStored: Set<String>?
+        func wasStored(_ table: String, _ id: String) -> Bool {
+            if everStored == nil { everStored = Set(world.admin.provenance.map { $0.table + "|" + $0.primaryKey }) }
+            return everStored!.contains(table + "|" + id)
+        }
         var pendingByDevice: [String: Set<String>] = [:]
         var diffs: [EntityDiff] = []
         for edit in ledger.edits where !settled.contains(edit.change.changeId) {
             let change = edit.change
-            if becameMoot(edit, deletes, rows, everStored) { continue }
+            if becameMoot(edit, deletes, rows, wasStored) { continue }
             let key = edit.device + "|" + edit.account
             let pending = pendingByDevice[key] ?? world.pendingChangeIds(of: edit.account, on: edit.device)
             pendingByDevice[key] = pending
@@ -41,11 +46,11 @@ extension NoLossChecker {
     /// `gone` for an entity the server never had is no delete: the app dropped a create it had not
     /// pushed yet), or the server row soft-deleted.
     private func becameMoot(_ edit: SyncLedger.Edit, _ deletes: LatestDeletes, _ rows: ServerRowIndex,
-                            _ everStored: Set<String>) -> Bool {
+                            _ wasStored: (_ table: String, _ id: String) -> Bool) -> Bool {
         let change = edit.change
         let key = LatestDeletes.key(edit.device, change.table, change.entityId)
         if let at = deletes.savedHere[key], at >= edit.atNanoseconds { return true }
-        if let at = deletes.goneHere[key], at >= edit.atNanoseconds, everStored.contains(change.table + "|" + change.entityId) {
+        if let at = deletes.goneHere[key], at >= edit.atNanoseconds, wasStored(change.table, change.entityId) {
             return true
         }
         if let deletedAt = rows.row(change.table, id: change.entityId)?["deleted_at"], deletedAt != .null { return true }
