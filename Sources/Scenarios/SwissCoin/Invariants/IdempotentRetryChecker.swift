@@ -56,7 +56,12 @@ struct IdempotentRetryChecker: InvariantChecker {
         let provenance = world.admin.provenance
         if provenance.contains(where: { $0.role == .serviceRole && $0.operation != .trigger }) { return [] }
         var writers: [String: Set<String>] = [:]
-        for entry in provenance { if let user = entry.userId { writers[user, default: []].insert(entry.device) } }
+        var last: (user: String, device: String)?  // a writer's consecutive versions add nothing new
+        for entry in provenance {
+            guard let user = entry.userId, last?.user != user || last?.device != entry.device else { continue }
+            writers[user, default: []].insert(entry.device)
+            last = (user, entry.device)
+        }
         return world.plansThatMustBeMigrated.filter { plan in
             let sameOwner = world.plans.filter { $0.owner == plan.owner }
             let owner = world.account(plan.owner).userId
