@@ -28,6 +28,18 @@ struct ServerSnapshot {
         }
     }
 
+    /// `childRows` by natural key `parent id|person id` (each key's rows in stored order): the
+    /// index no-loss and round-trip-fidelity look local splits, payers, members and subscribers up in.
+    func childRowsByKey(_ table: String, parent: String, parentColumn: String, personColumn: String) -> [String: [Row]] {
+        admin.memoized("ServerSnapshot.childRowsByKey|\(ownerId)|\(table)|\(parent)|\(parentColumn)|\(personColumn)") {
+            var index: [String: [Row]] = [:]
+            for row in childRows(table, parent: parent, parentColumn: parentColumn) {
+                index["\(row[parentColumn]?.stringValue ?? "")|\(row[personColumn]?.stringValue ?? "")", default: []].append(row)
+            }
+            return index
+        }
+    }
+
     /// A numeric column as exact minor units of `currency` (nil when absent or not exact).
     static func minor(_ value: JSONValue?, currency: String) -> Int64? {
         guard let value else { return nil }

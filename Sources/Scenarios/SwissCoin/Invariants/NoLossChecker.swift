@@ -88,19 +88,17 @@ struct NoLossChecker: InvariantChecker {
     }
 
     func naturalKeys(_ db: LocalDatabase, _ snapshot: ServerSnapshot) -> [EntityDiff] {
-        // The same for every device of the account: made once per database state.
-        func keys(_ table: String, parent: String, _ a: String, _ b: String) -> Set<String> {
-            snapshot.admin.memoized("NoLoss.naturalKeys|\(snapshot.ownerId)|\(table)|\(parent)|\(a)|\(b)") {
-                Set(snapshot.childRows(table, parent: parent, parentColumn: a).map { "\($0[a]?.stringValue ?? "")|\($0[b]?.stringValue ?? "")" })
-            }
+        // The same for every device of the account: made once per database state (and shared).
+        func keys(_ table: String, parent: String, _ a: String, _ b: String) -> [String: [Row]] {
+            snapshot.childRowsByKey(table, parent: parent, parentColumn: a, personColumn: b)
         }
         let splits = keys("transaction_splits", parent: "financial_transactions", "transaction_id", "owed_by_id")
         let payers = keys("transaction_payers", parent: "financial_transactions", "transaction_id", "paid_by_id")
         let members = keys("group_members", parent: "user_groups", "group_id", "person_id")
         let subscribers = keys("subscription_subscribers", parent: "subscriptions", "subscription_id", "person_id")
         var diffs: [EntityDiff] = []
-        func need(_ set: Set<String>, _ key: String, _ label: String) {
-            if !set.contains(key) { diffs.append(EntityDiff(entity: "\(label) (\(key.replacingOccurrences(of: "|", with: ", ")))", location: "server", expected: "present", actual: "missing")) }
+        func need(_ present: [String: [Row]], _ key: String, _ label: String) {
+            if present[key] == nil { diffs.append(EntityDiff(entity: "\(label) (\(key.replacingOccurrences(of: "|", with: ", ")))", location: "server", expected: "present", actual: "missing")) }
         }
         for tx in db.transactions {
             guard let id = tx.id else { continue }

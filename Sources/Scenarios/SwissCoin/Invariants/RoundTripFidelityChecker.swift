@@ -63,20 +63,15 @@ struct RoundTripFidelityChecker: InvariantChecker {
     /// Each local split's `raw_amount` (in hundredths, the column's scale) must be among the server
     /// values for its natural key (transaction, debtor).
     func rawAmountDiffs(_ db: LocalDatabase, _ snapshot: ServerSnapshot) -> [EntityDiff] {
-        // The same for every device of the account: made once per database state.
-        let server = snapshot.admin.memoized("RoundTripFidelity.rawAmounts|\(snapshot.ownerId)") {
-            var server: [String: [Int64?]] = [:]
-            for row in snapshot.childRows("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id") {
-                let key = "\(row["transaction_id"]?.stringValue ?? "")|\(row["owed_by_id"]?.stringValue ?? "")"
-                server[key, default: []].append(row["raw_amount"]?.stringValue.flatMap { DecimalText.minorUnits($0, digits: 2) })
-            }
-            return server
-        }
+        // The same for every device of the account: made once per database state (and shared).
+        let server = snapshot.childRowsByKey("transaction_splits", parent: "financial_transactions", parentColumn: "transaction_id",
+                                             personColumn: "owed_by_id")
         var diffs: [EntityDiff] = []
         for tx in db.transactions {
             guard let txId = tx.id else { continue }
             for split in tx.splits {
-                guard let debtor = split.owedById, let values = server["\(txId)|\(debtor)"] else { continue }
+                guard let debtor = split.owedById, let rows = server["\(txId)|\(debtor)"] else { continue }
+                let values = rows.map { $0["raw_amount"]?.stringValue.flatMap { DecimalText.minorUnits($0, digits: 2) } }
                 let local = Int64((split.rawAmount * 100).rounded())
                 if !values.contains(local) {
                     diffs.append(EntityDiff(
