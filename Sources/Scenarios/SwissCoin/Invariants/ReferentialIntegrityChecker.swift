@@ -79,7 +79,9 @@ struct ReferentialIntegrityChecker: InvariantChecker {
         let persons = Set(ServerSnapshot(admin: world.admin, ownerId: owner).rows("persons").compactMap { $0["id"]?.stringValue })
         var referenced: [String] = []
         for tx in local.transactions {
-            referenced += [tx.payerId].compactMap { $0 } + tx.splits.compactMap(\.owedById) + tx.payers.compactMap(\.paidById)
+            if let payer = tx.payerId { referenced.append(payer) }
+            for split in tx.splits { if let debtor = split.owedById { referenced.append(debtor) } }
+            for payer in tx.payers { if let id = payer.paidById { referenced.append(id) } }
         }
         if let me = plan.device.defaults.durable[AppDefaultsKeys.currentUserId]?.stringValue { referenced.append(me) }
         var seen = Set<String>()
