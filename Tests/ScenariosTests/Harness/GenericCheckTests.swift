@@ -28,6 +28,17 @@ final class GenericCheckTests: XCTestCase {
         ])
     }
 
+    func testConvergenceOfFlatViewsReportsInKeyOrderAsTheSnapshotFormDoes() {
+        let server = ["persons a": "name=Ann", "persons b": "name=Bo", "transactions t": "amount=1.00"]
+        let tablet = ["persons a": "name=Anna", "persons c": "name=Cy", "transactions t": "amount=1.00"]
+        XCTAssertEqual(ConvergenceCheck.diffs(expected: server, actual: tablet, location: "tablet vs server"), [
+            EntityDiff(entity: "persons a", location: "tablet vs server", expected: "name=Ann", actual: "name=Anna"),
+            EntityDiff(entity: "persons b", location: "tablet vs server", expected: "name=Bo", actual: "absent"),
+            EntityDiff(entity: "persons c", location: "tablet vs server", expected: "absent", actual: "name=Cy"),
+        ])
+        XCTAssertEqual(ConvergenceCheck.diffs(expected: server, actual: server, location: "phone vs server"), [])
+    }
+
     func testAReportCapsItsEntitiesAndSaysHowManyItLeftOut() {
         let diffs = (1...10).map { EntityDiff(entity: "e\($0)", location: "server", expected: "x", actual: "y") }
         let report = ViolationReport.of("no-loss", diffs, limit: 3) { "\($0) entities are gone" }

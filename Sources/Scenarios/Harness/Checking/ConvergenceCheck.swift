@@ -20,6 +20,19 @@ public enum ConvergenceCheck {
         return diffs
     }
 
+    /// The same check for one location given as flat views, `collection key` → text (an app
+    /// whose views are already keyed this way skips building a snapshot): every entity whose text
+    /// differs, missing on one side as `absent`, in view-key order. That is the order `diffs` gives
+    /// when no collection name is a prefix of another.
+    public static func diffs(expected: [String: String], actual: [String: String], location: String) -> [EntityDiff] {
+        if expected == actual { return [] }  // the common case, without sorting
+        var diffs: [EntityDiff] = []
+        for key in Set(expected.keys).union(actual.keys).sorted() where expected[key] != actual[key] {
+            diffs.append(EntityDiff(entity: key, location: location, expected: expected[key] ?? "absent", actual: actual[key] ?? "absent"))
+        }
+        return diffs
+    }
+
     private static func byKey(_ entities: [EntitySnapshot.Entity]) -> [String: EntitySnapshot.Entity] {
         Dictionary(entities.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }

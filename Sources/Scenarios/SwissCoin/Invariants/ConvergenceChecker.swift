@@ -37,21 +37,8 @@ struct ConvergenceChecker: InvariantChecker {
         let server = world.admin.memoized("ConvergenceChecker.server|\(account.userId)|\(currency)") {
             SyncedView.server(ServerSnapshot(admin: world.admin, ownerId: account.userId), defaultCurrency: currency)
         }
-        return diffs + Self.diffs(expected: server, actual: SyncedView.local(db, defaultCurrency: currency),
-                                  location: "\(device) vs \(reference)")
-    }
-
-    /// Every entity whose text differs between two synced views (missing on one side: `absent`),
-    /// named by its view key `table id`, in key order. This is the report `ConvergenceCheck` gives
-    /// for one collection per table (tables in name order, then ids): no table label is a prefix
-    /// of another, so key order is that order.
-    static func diffs(expected: [String: String], actual: [String: String], location: String) -> [EntityDiff] {
-        if expected == actual { return [] }  // the common case, without sorting
-        var diffs: [EntityDiff] = []
-        for key in Set(expected.keys).union(actual.keys).sorted() where expected[key] != actual[key] {
-            diffs.append(EntityDiff(entity: key, location: location, expected: expected[key] ?? "absent", actual: actual[key] ?? "absent"))
-        }
-        return diffs
+        return diffs + ConvergenceCheck.diffs(expected: server, actual: SyncedView.local(db, defaultCurrency: currency),
+                                              location: "\(device) vs \(reference)")
     }
 }
 
