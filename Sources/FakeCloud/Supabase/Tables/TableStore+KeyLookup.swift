@@ -87,7 +87,7 @@ extension TableStore {
                   let index = tableIndexes.first(where: { $0.columns.count == 1 && $0.columns[0] == column })
             else { continue }
             guard let values else { return nil }
-            return Self.ascending(values.compactMap { index.position(ofValue: $0) })
+            return Self.ascending(values.compactMap { index.position(ofValue: $0) }, rowCount: rows[schema.slot].count)
         }
         return nil
     }
@@ -104,7 +104,7 @@ extension TableStore {
             guard let values else { return nil }
             let index = builtColumnIndex(schema.slot, slot)
             if values.count == 1 { return index.positions(ofValue: values[0]) }
-            return Self.ascending(values.flatMap { index.positions(ofValue: $0) })
+            return Self.ascending(values.flatMap { index.positions(ofValue: $0) }, rowCount: rows[schema.slot].count)
         }
         return nil
     }
@@ -134,9 +134,19 @@ extension TableStore {
         return (column, values)
     }
 
-    /// Positions sorted and without repeats (a value listed twice finds its rows once).
-    private static func ascending(_ positions: [Int]) -> [Int] {
+    /// `positions` (row positions of a table of `rowCount` rows) ascending, each once. Many
+    /// positions (an `in` list whose values each match many rows) are marked in a bitmap of the
+    /// table and read back in order, which costs the table's size instead of a sort.
+    static func ascending(_ positions: [Int], rowCount: Int) -> [Int] {
         if positions.count < 2 { return positions }
+        if positions.count >= 64 && positions.count * 8 >= rowCount {
+            var marked = [Bool](repeating: false, count: rowCount)
+            for position in positions { marked[position] = true }
+            var result: [Int] = []
+            result.reserveCapacity(positions.count)
+            for position in marked.indices where marked[position] { result.append(position) }
+            return result
+        }
         var sorted = positions.sorted()
         var kept = 1
         for index in 1..<sorted.count where sorted[index] != sorted[kept - 1] {
