@@ -29,9 +29,12 @@ final class InsertCheckPrecedenceTests: XCTestCase {
 
     func testTheFirstBadRowInBodyOrderIsReported() {
         let bed = SupabaseTestBed(backend: SupabaseTestBed.backend(rls: false))
-        let response = bed.insert(nil, "t", [["id": .string(IDs.row1), "name": "ok"], ["id": badUUID, "name": "x"]])
+        // Row 1 breaks only NOT NULL (checked later, per row); rows 2 and 3 hold bad values.
+        let response = bed.insert(nil, "t", [["id": .string(IDs.row1), "name": "ok"], ["id": badUUID, "name": "x"],
+                                             ["id": "also-bad", "name": "y"]])
         XCTAssertEqual(response.error?.code, "22P02")
         XCTAssertTrue(response.error?.message.contains("not-a-uuid") ?? false, response.error?.message ?? "")
+        XCTAssertFalse(response.error?.message.contains("also-bad") ?? true, response.error?.message ?? "")
         XCTAssertTrue(bed.server.admin.rows("t").isEmpty, "a failed request leaves nothing")
     }
 }

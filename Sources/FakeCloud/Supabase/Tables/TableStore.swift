@@ -282,7 +282,7 @@ public struct TableStore {
         var snapshot: [(table: String, read: PolicySnapshot)] = []
         var complete = false
         if auth.role != .serviceRole {
-            if let reachable = policyReachSlots[schemas[table]!.slot] {
+            if let slot = schemas[table]?.slot, let reachable = policyReachSlots[slot] {
                 snapshot.reserveCapacity(reachable.count)
                 for slot in reachable { snapshot.append((tables[slot].name, policySnapshot(slot))) }
             } else {

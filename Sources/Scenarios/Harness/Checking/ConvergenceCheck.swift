@@ -23,7 +23,7 @@ public enum ConvergenceCheck {
     /// The same check for one location given as flat views, `collection key` → text (an app
     /// whose views are already keyed this way skips building a snapshot): every entity whose text
     /// differs, missing on one side as `absent`, in view-key order. That is the order `diffs` gives
-    /// when no collection name is a prefix of another.
+    /// for collections passed in name order when no collection name is a prefix of another.
     public static func diffs(expected: [String: String], actual: [String: String], location: String) -> [EntityDiff] {
         if expected == actual { return [] }  // the common case, without sorting
         var diffs: [EntityDiff] = []
