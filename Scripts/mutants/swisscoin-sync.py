@@ -25,7 +25,10 @@ The last five (2026-11-25, --seeds 40, 280 runs each) test the contact and archi
 which no user action changed before the edit vocabulary gained a contact's details and archiving:
 pull-overwrites-pending-contact 2/280 (seed 9, no-lost-update), archive-not-pulled 116/280 (seed 1,
 convergence), push-drops-archive 117/280 (seed 1), contact-push-drops-color 280/280 (seed 1,
-convergence, no-lost-update). contact-columns-swapped (the codec wrong in both directions) was
+convergence, no-lost-update). Re-measured 2026-11-25 (late): the same, except contact-push-drops-color
+145/280 (seed 1, no-lost-update only; the build of that afternoon gives the same): the pull after the
+push brings the server's colourless row back, so device and server agree and only the lost edit
+shows. contact-columns-swapped (the codec wrong in both directions) was
 0/280 while convergence projected the device through the app's codec, and is 280/280 (seed 1,
 convergence) since it projects from the model.
 """
