@@ -26,6 +26,10 @@ struct SwissCoinSession {
         var restart = false
         /// Pushes the sync loop's passes had acknowledged (a `whilePushing` step's cue).
         var acknowledged = 0
+        /// Sync passes begun (a `whilePulling` step's cue counts from its time).
+        var passesBegun = 0
+        /// Whether the current pass is pulling (from `sync.pull` to the pass's end).
+        var pulling = false
         let session: SwissCoinSession
         init(_ session: SwissCoinSession) { self.session = session }
     }
@@ -95,7 +99,11 @@ struct SwissCoinSession {
         for step in ahead {
             let wait = origin + step.atMilliseconds * 1_000_000 - context.clock.now.nanoseconds
             if wait > 0 { try? await context.sleep(for: .nanoseconds(wait)) }
-            if step.whilePushing { await waitUntilPushing(shared) }
+            switch step.cue {
+            case .none: break
+            case .whilePushing: await waitUntilPushing(shared)
+            case .whilePulling: await waitUntilPulling(shared)
+            }
             guard context.isAlive, !Task.isCancelled else { return }
             let signedIn = await client.currentSession()?.userId
             switch step.action {
@@ -144,6 +152,22 @@ struct SwissCoinSession {
                 return
             }
             try? await context.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Waits until a sync pass that began after now is pulling (polled every 10 virtual ms, at
+    /// most `UserScript.cueBoundMilliseconds`): the pull that follows the pass's push is in
+    /// flight, and its page may bring the entity the user is about to edit.
+    func waitUntilPulling(_ shared: Shared) async {
+        let before = shared.passesBegun
+        let bound = context.clock.now.nanoseconds + UserScript.cueBoundMilliseconds * 1_000_000
+        while context.isAlive, !Task.isCancelled, context.clock.now.nanoseconds < bound {
+            if shared.passesBegun > before, shared.pulling {
+                context.record("app user acts while a pass is pulling")
+                context.sometimes("swisscoin: the user acted mid-pull")
+                return
+            }
+            try? await context.sleep(for: .milliseconds(10))
         }
     }
 
@@ -222,6 +246,7 @@ struct SwissCoinSession {
 
     func syncLoop(_ account: String, _ shared: Shared) async {
         let engine = self.engine()
+        engine.probe = PassPhases(inner: probe, shared: shared)
         let device = context.deviceName
         engine.onAcknowledged = { [ledger, context] ack in
             shared.acknowledged += 1
@@ -236,6 +261,7 @@ struct SwissCoinSession {
                 return
             }
             do {
+                defer { shared.pulling = false }
                 let pass = try await engine.sync()
                 ledger.passEnded(device, error: nil)
                 if pass.pulled > pullPageSize { context.sometimes("swisscoin: a pull took several pages") }
@@ -251,5 +277,25 @@ struct SwissCoinSession {
             let pause = script.syncIntervalMilliseconds + Int64(context.randomBelow(1_000))
             try? await context.sleep(for: .milliseconds(pause))
         }
+    }
+}
+
+/// The sync engine's phase probe in a session: tells the kill injector's probe, and keeps the
+/// pass count and whether the pass is pulling for the user's cued steps.
+private struct PassPhases: PhaseProbe {
+    let inner: any PhaseProbe
+    let shared: SwissCoinSession.Shared
+
+    func enter(_ phase: String) {
+        switch phase {
+        case "sync.push":
+            shared.passesBegun += 1
+            shared.pulling = false
+        case "sync.pull":
+            shared.pulling = true
+        default:
+            break
+        }
+        inner.enter(phase)
     }
 }

@@ -106,10 +106,12 @@ extension SwissCoinStage {
     /// `count` seeded edits, `spacing` apart from `start` (ms after the session began), aimed at
     /// entity indexes drawn from `picks`: retitles, amounts, renames, a contact's details (number
     /// and colour, or archived), creates and deletes. With `resplits` (off by default), a
-    /// transaction's debtors may change too.
+    /// transaction's debtors may change too. With `editsWhilePulling`, after about one edit in four
+    /// of an existing entity the user edits that entity again while the pull of the pass that
+    /// pushes the first edit is in flight (`againWhilePulling`); the steps after it wait for it.
     func editSteps(_ random: inout SimRandom, device: String, count: Int, startMilliseconds: Int64,
                    spacingMilliseconds: Int64, picks: [Int], creates: Bool = true, deletes: Bool = true,
-                   resplits: Bool = false) -> [UserScript.Step] {
+                   resplits: Bool = false, editsWhilePulling: Bool = false) -> [UserScript.Step] {
         var steps: [UserScript.Step] = []
         for index in 0..<count {
             let pick = picks[random.below(picks.count)]
@@ -136,6 +138,33 @@ extension SwissCoinStage {
             }
             steps.append(UserScript.Step(atMilliseconds: startMilliseconds + Int64(index) * spacingMilliseconds, action: action))
         }
-        return steps
+        guard editsWhilePulling else { return steps }
+        var cues = random.fork("pull-cues:\(device):\(startMilliseconds)")  // its own stream: the edits above stay as drawn
+        return steps.enumerated().flatMap { index, step in
+            guard cues.chance(1, in: 4), let again = Self.againWhilePulling(step.action, &cues, device: device, index: index)
+            else { return [step] }
+            return [step, UserScript.Step(atMilliseconds: step.atMilliseconds, action: again, cue: .whilePulling)]
+        }
+    }
+
+    /// Another edit of the entity `action` edited (same table, same pick; any of its field groups),
+    /// for a step cued `whilePulling`: the pass that pushes `action` pulls its own change back, and
+    /// the edit made meanwhile is still pending when that page lands. Nil for creates and deletes.
+    static func againWhilePulling(_ action: UserScript.Action, _ random: inout SimRandom, device: String,
+                                  index: Int) -> UserScript.Action? {
+        switch action {
+        case .renamePerson(let pick, _), .editContact(let pick, _, _), .archivePerson(let pick, _):
+            switch random.below(3) {
+            case 0: return .renamePerson(pick: pick, name: "\(device) name \(index + 1) again")
+            case 1: return .editContact(pick: pick, phone: "+41 78 \(100 + random.below(900)) \(1000 + random.below(9000))",
+                                        colorHex: contactColors[random.below(contactColors.count)])
+            default: return .archivePerson(pick: pick, archived: random.chance(1, in: 2))
+            }
+        case .retitle(let pick, _), .changeAmount(let pick, _), .resplit(let pick, _):
+            return random.chance(1, in: 2) ? .retitle(pick: pick, title: "\(device) title \(index + 1) again")
+                                           : .changeAmount(pick: pick, percent: 50 + random.below(100))
+        case .create, .delete, .signOut, .signIn:
+            return nil
+        }
     }
 }

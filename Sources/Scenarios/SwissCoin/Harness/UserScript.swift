@@ -25,18 +25,29 @@ struct UserScript: Sendable {
         case signIn(email: String, password: String)
     }
 
+    /// What a step waits for after its time has come, before the user acts (at most
+    /// `cueBoundMilliseconds`; then the user acts anyway).
+    enum Cue: Sendable, Equatable {
+        /// Nothing: the user acts at the step's time.
+        case none
+        /// A sync pass of the session has had a push acknowledged since the step's time and still
+        /// has changes to push: the user acts while the app shows it syncing.
+        case whilePushing
+        /// A sync pass that began after the step's time is pulling (its request in flight): the
+        /// user acts while the pull that follows the pass's push is on its way, so the page it
+        /// brings may hold the entity the user is editing.
+        case whilePulling
+    }
+
     struct Step: Sendable {
         /// Virtual milliseconds after the device's first session began (`SyncLedger.origin`).
         var atMilliseconds: Int64
         var action: Action
-        /// Taken only once a sync pass of the session has had a push acknowledged since the step's
-        /// time and still has changes to push: the user acts while the app shows it syncing (at
-        /// most `cueBoundMilliseconds` later; then anyway).
-        var whilePushing = false
+        var cue: Cue = .none
     }
 
-    /// How long a `whilePushing` step waits for its cue: longer than a request cut off by going
-    /// offline takes to time out (60 s), which holds up the pass that sent it.
+    /// How long a cued step waits for its cue: longer than a request cut off by going offline
+    /// takes to time out (60 s), which holds up the pass that sent it.
     static let cueBoundMilliseconds: Int64 = 90_000
 
     /// The account (auth user id) whose user follows the script; another account signed in on

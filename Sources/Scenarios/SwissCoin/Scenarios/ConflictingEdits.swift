@@ -40,7 +40,8 @@ extension SwissCoinScenario {
                 let picks = (0..<3).map { _ in random.below(40) }
                 let count = 3 + random.below(4)
                 stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
-                    &random, device: "device-1", count: count, startMilliseconds: 2_000, spacingMilliseconds: 1_500, picks: picks))
+                    &random, device: "device-1", count: count, startMilliseconds: 2_000, spacingMilliseconds: 1_500, picks: picks,
+                    editsWhilePulling: true))
                 stage.ledger.scripts[tablet.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                     &random, device: "device-2", count: count, startMilliseconds: 2_500, spacingMilliseconds: 1_500, picks: picks))
                 stage.launch(phone)

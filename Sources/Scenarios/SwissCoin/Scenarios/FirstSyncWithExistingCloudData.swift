@@ -52,7 +52,7 @@ extension SwissCoinScenario {
             for (index, device) in devices.enumerated() {
                 ledger.scripts[device.name] = UserScript(account: alice, steps: editSteps(
                     &random, device: device.name, count: 2 + random.below(3), startMilliseconds: 2_000 + 500 * Int64(index),
-                    spacingMilliseconds: 1_500, picks: picks))
+                    spacingMilliseconds: 1_500, picks: picks, editsWhilePulling: true))
             }
             sweepSyncKills(devices)
             for device in devices { launch(device) }

@@ -49,7 +49,7 @@ extension SwissCoinStage {
     func lifeSteps(_ random: inout SimRandom, device: String, picks: [Int]) -> [UserScript.Step] {
         let account = self.account("alice")
         var steps = editSteps(&random, device: device, count: 8 + random.below(13), startMilliseconds: 1_000,
-                              spacingMilliseconds: Int64(500 + random.below(5_500)), picks: picks)
+                              spacingMilliseconds: Int64(500 + random.below(5_500)), picks: picks, editsWhilePulling: true)
         for _ in 0..<random.below(3) {
             let at = Int64(1_000 + random.below(60_000))
             steps.append(UserScript.Step(atMilliseconds: at, action: .signOut))

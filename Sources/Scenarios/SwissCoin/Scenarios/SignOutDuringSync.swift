@@ -44,12 +44,12 @@ extension SwissCoinScenario {
                 let midPush = cue.chance(1, in: 2)
                 switch ending {
                 case .signOutThenBob:
-                    steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut, whilePushing: midPush))
+                    steps.append(UserScript.Step(atMilliseconds: switchAt, action: .signOut, cue: midPush ? .whilePushing : .none))
                     steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
                                                  action: .signIn(email: bob.email, password: bob.password)))
                 case .bobSignsIn:
                     steps.append(UserScript.Step(atMilliseconds: switchAt + Int64(random.below(400)),
-                                                 action: .signIn(email: bob.email, password: bob.password), whilePushing: midPush))
+                                                 action: .signIn(email: bob.email, password: bob.password), cue: midPush ? .whilePushing : .none))
                 case .revoked:
                     // Alice opens the app a minute or so later, finds herself signed out and signs in
                     // again (after any request cut off by going offline has timed out, so the phone's
