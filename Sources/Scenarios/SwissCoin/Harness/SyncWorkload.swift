@@ -107,8 +107,9 @@ extension SwissCoinStage {
     /// entity indexes drawn from `picks`: retitles, amounts, renames, a contact's details (number
     /// and colour, or archived), creates and deletes. With `resplits` (off by default), a
     /// transaction's debtors may change too. With `editsWhilePulling`, after about one edit in four
-    /// of an existing entity the user edits that entity again while the pull of the pass that
-    /// pushes the first edit is in flight (`againWhilePulling`); the steps after it wait for it.
+    /// of an existing entity the user edits that entity (after a delete: the next one) again while
+    /// the pull of the pass that pushes the first edit is in flight (`againWhilePulling`); the
+    /// steps after it wait for it.
     func editSteps(_ random: inout SimRandom, device: String, count: Int, startMilliseconds: Int64,
                    spacingMilliseconds: Int64, picks: [Int], creates: Bool = true, deletes: Bool = true,
                    resplits: Bool = false, editsWhilePulling: Bool = false) -> [UserScript.Step] {
@@ -149,7 +150,8 @@ extension SwissCoinStage {
 
     /// Another edit of the entity `action` edited (same table, same pick; any of its field groups),
     /// for a step cued `whilePulling`: the pass that pushes `action` pulls its own change back, and
-    /// the edit made meanwhile is still pending when that page lands. Nil for creates and deletes.
+    /// the edit made meanwhile is still pending when that page lands. After a delete, a retitle of
+    /// the transaction now at that pick (the page brings the delete). Nil for creates.
     static func againWhilePulling(_ action: UserScript.Action, _ random: inout SimRandom, device: String,
                                   index: Int) -> UserScript.Action? {
         switch action {
@@ -163,7 +165,9 @@ extension SwissCoinStage {
         case .retitle(let pick, _), .changeAmount(let pick, _), .resplit(let pick, _):
             return random.chance(1, in: 2) ? .retitle(pick: pick, title: "\(device) title \(index + 1) again")
                                            : .changeAmount(pick: pick, percent: 50 + random.below(100))
-        case .create, .delete, .signOut, .signIn:
+        case .delete(let pick):
+            return .retitle(pick: pick, title: "\(device) title \(index + 1) after a delete")
+        case .create, .signOut, .signIn:
             return nil
         }
     }
