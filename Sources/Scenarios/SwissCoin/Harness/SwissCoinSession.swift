@@ -212,7 +212,8 @@ struct SwissCoinSession {
     }
 
     /// The row values `change` set, as a push would read them from the store now (empty for a
-    /// delete or an entity no longer there).
+    /// delete or an entity no longer there); a new transaction's day is the one the user created
+    /// it on (this device's clock now, in the store's zone), not the one the app stored.
     func intended(_ change: OutboxChange) -> CloudRow {
         guard change.kind != .delete, let db = try? store.load() else { return [:] }
         let codec = SyncRowCodec(defaultCurrency: defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD",
@@ -223,7 +224,11 @@ struct SwissCoinSession {
             return db.persons.first { $0.id == change.entityId }.map { codec.fields($0, groups) } ?? [:]
         case SyncTables.transactions:
             guard let tx = db.transactions.first(where: { $0.id == change.entityId }) else { return [:] }
-            return change.kind == .create ? codec.createFields(tx).row : codec.fields(tx, groups).row
+            guard change.kind == .create else { return codec.fields(tx, groups).row }
+            var row = codec.createFields(tx).row
+            row["date"] = .string(DateText.dateOnly(milliseconds: DeviceWallClock(context).nowMilliseconds,
+                                                   offsetSeconds: db.timeZoneOffsetSeconds))
+            return row
         default:
             return [:]
         }
