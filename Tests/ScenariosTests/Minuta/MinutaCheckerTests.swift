@@ -83,6 +83,39 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertTrue(found[0].entities.contains { $0.entity == "record 11111111 comment" && $0.expected == "edited" && $0.actual == "standup" }, "\(found)")
     }
 
+    /// A `StopTimerIntent` that returned stopped every timer its device could see: a legacy running
+    /// record once the first barrier passed, and a timer started before the intent (an earlier
+    /// epoch, or earlier on the intent's device); a timer started concurrently elsewhere may run on.
+    func testNoLossReportsATimerAStopTimerIntentThatReturnedLeftRunning() {
+        var legacyTimer = F.recordDecember
+        legacyTimer.endTime = nil
+        let siriTimer = Minuta.TimeRecord(id: "44444444-0000-4000-8000-000000000004", startTime: 1_767_400_000_000,
+                                          endTime: nil, tagId: nil, comment: nil, images: [])
+        let dataset = MinutaDataset(tags: F.dataset.tags, records: [F.recordJanuary, legacyTimer])
+        let view = MinutaView(tags: dataset.tags, records: dataset.records + [siriTimer])
+        let started = F.entry(0, device: "device-2", epoch: 0, .record, siriTimer.id, .create, [])
+        func stop(_ id: Int, on device: String, epoch: Int) -> EditLedger.Entry {
+            F.entry(id, device: device, epoch: epoch, .record, "*", .edit, [("endTime", "*")], status: .failed)
+        }
+        func stillRunning(_ ledger: [EditLedger.Entry]) -> [String] {
+            let world = MinutaWorld(dataset: dataset, ledger: ledger, devices: ["device-1"], views: ["device-1": view],
+                                    deviceFiles: [:], liveDocuments: [:])
+            return MinutaNoLossChecker().check(world, history: History()).flatMap(\.entities).map(\.entity).filter { $0.hasSuffix("endTime") }
+        }
+        XCTAssertEqual(stillRunning([started]), [], "no intent stopped anything")
+        XCTAssertEqual(stillRunning([started, stop(1, on: "device-1", epoch: 1)]), ["record 22222222 endTime", "record 44444444 endTime"])
+        XCTAssertEqual(stillRunning([started, stop(1, on: "device-1", epoch: 0)]), [],
+                       "before the first barrier: the migrated history and the other device's timer may not be there yet")
+        XCTAssertEqual(stillRunning([started, stop(1, on: "device-2", epoch: 0)]), ["record 44444444 endTime"],
+                       "the timer its own device started before it")
+        let found = MinutaNoLossChecker().check(MinutaWorld(dataset: dataset, ledger: [started, stop(1, on: "device-1", epoch: 1)],
+                                                            devices: ["device-1"], views: ["device-1": view], deviceFiles: [:], liveDocuments: [:]),
+                                                history: History())
+        XCTAssertEqual(found.map(\.invariant), ["no-loss"])
+        XCTAssertEqual(found.first?.entities.first { $0.entity == "record 44444444 endTime" }?.expected,
+                       "stopped by the StopTimerIntent of operation 1 on device-1")
+    }
+
     /// The ledger the checkers read is the run's history: an acknowledged edit must survive, an
     /// edit cut off by a kill may be missing, a resolved wildcard is no edit at all.
     func testTheLedgerIsReadFromTheHistory() {

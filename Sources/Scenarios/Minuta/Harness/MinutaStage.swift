@@ -52,6 +52,9 @@ final class MinutaStage: @unchecked Sendable {
     private var finished: Set<String> = []
     private var nextActionId = 0
     private var random: SimRandom
+    /// Whether a drawn tag edit clears the tag: its own stream, so the script's other draws stay
+    /// as they were before clearing joined the vocabulary.
+    private var clears: SimRandom
 
     /// `provider` nil: drawn from the seed among the four.
     init(sim: Simulator, variant: MinutaVariant, size: Int, provider: FolderProvider?) {
@@ -63,12 +66,16 @@ final class MinutaStage: @unchecked Sendable {
         dataset = MinutaDataset.generate(&data, size: size)
         folder = CloudFolder(provider: self.provider, simulator: sim, prefix: Minuta.StoragePaths.folder)
         self.random = random
+        clears = sim.random.fork("minuta:clears")
         kills = KillInjector(sim: sim, label: "minuta: ")
         sim.record("sim", "minuta variant=\(variant.name) provider=\(self.provider.rawValue) tags=\(dataset.tags.count) records=\(dataset.records.count)")
     }
 
     /// A seeded integer in `0..<bound` for the script's choices.
     func draw(_ bound: Int) -> Int { random.below(max(1, bound)) }
+
+    /// Whether a tag edit clears the tag (one in three).
+    func drawClear() -> Bool { clears.chance(1, in: 3) }
 
     // MARK: Devices
 

@@ -6,7 +6,8 @@ import SimHarness
 /// no-loss: on every device, every legacy tag and record survives the migration field for field,
 /// every acknowledged create is there, and every acknowledged edit made without a concurrent
 /// write to the same entity survives unless a causally later write replaced it. (A lost edit that
-/// had a concurrent write is no-lost-update's.) Bug zoo MI-1, MI-6, MI-15, MI-16, MI-22.
+/// had a concurrent write is no-lost-update's.) A `StopTimerIntent` that returned stopped every
+/// timer it could see. Bug zoo MI-1, MI-6, MI-15, MI-16, MI-22.
 struct MinutaNoLossChecker: InvariantChecker {
     let name = "no-loss"
 
@@ -18,7 +19,7 @@ struct MinutaNoLossChecker: InvariantChecker {
                 diffs.append(EntityDiff(entity: "app view", location: device, expected: "loaded", actual: "never loaded"))
                 continue
             }
-            diffs += records(world, expect, view, device) + tags(world, expect, view, device)
+            diffs += records(world, expect, view, device) + tags(world, expect, view, device) + stoppedTimers(world, view, device)
         }
         return ViolationReport.of(name, diffs) { "\($0) legacy values or acknowledged writes are gone" }
     }
@@ -40,6 +41,28 @@ struct MinutaNoLossChecker: InvariantChecker {
                       let actual = record.ledgerValue(field), !values.contains(actual), !expect.hadConcurrentWrite(required) else { continue }
                 diffs.append(EntityDiff(entity: "record \(id.prefix(8)) \(field)", location: device,
                                         expected: values.sorted().joined(separator: " or "), actual: actual))
+            }
+        }
+        return diffs
+    }
+
+    /// Timers a `StopTimerIntent` that returned should have stopped and that still run: a legacy
+    /// running record, when the intent ran after the first barrier (before it, the intent's device
+    /// may not have the migrated history yet: `concurrent-migration`), or a timer whose start
+    /// precedes the intent (an earlier epoch, or earlier on its device). The intent's ledger entry is the wildcard end-time edit, resolved `.failed`
+    /// once the intent returned (the records it reports stopping are edits of their own).
+    func stoppedTimers(_ world: MinutaWorld, _ view: MinutaView, _ device: String) -> [EntityDiff] {
+        let stops = world.ledger.filter { $0.entityId == "*" && $0.status == .failed }
+        guard !stops.isEmpty else { return [] }
+        let legacy = Set(world.dataset.records.map(\.id))
+        var diffs: [EntityDiff] = []
+        for record in view.records where record.endTime == nil {
+            let started = world.ledger.first { $0.entity == .record && $0.entityId == record.id && $0.kind == .create && $0.status == .ok }
+            guard legacy.contains(record.id) || started != nil else { continue }
+            if let stop = stops.first(where: { stop in started.map { $0.precedes(stop) } ?? (stop.write.epoch > 0) }) {
+                diffs.append(EntityDiff(entity: "record \(record.id.prefix(8)) endTime", location: device,
+                                        expected: "stopped by the StopTimerIntent of operation \(stop.id) on \(stop.device)",
+                                        actual: "running"))
             }
         }
         return diffs

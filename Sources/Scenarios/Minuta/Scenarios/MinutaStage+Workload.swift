@@ -65,7 +65,9 @@ extension MinutaStage {
         let id = record ?? someRecordId()
         switch draw(14) {
         case 0, 1: return .editRecord(id: id, .comment(text(device, "comment")))
-        case 2: return .editRecord(id: id, .tag(someTagId()))
+        case 2:
+            let tag = someTagId()  // drawn either way: a clear leaves the script's next draws as they were
+            return .editRecord(id: id, .tag(drawClear() ? nil : tag))
         case 3: return .editRecord(id: id, .shiftStart(Int64(draw(60) - 30) * MinutaDataset.minute))
         case 4: return .editRecord(id: id, .addImage("img-\(device.name)-\(draw(1_000_000)).jpg"))
         case 5:
