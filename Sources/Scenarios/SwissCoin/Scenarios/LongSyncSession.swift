@@ -5,8 +5,8 @@ import SimHarness
 extension SwissCoinScenario {
     /// A long stretch of an app's life after the migration, drawn from the seed rather than
     /// scripted: two or three devices of one account each take a seeded sequence of actions from
-    /// the whole vocabulary (retitles, amounts, renames, contact details and archiving, creates and deletes aimed at the same few
-    /// entities, signing out and in again), while the network drops them into offline windows and
+    /// the whole vocabulary (retitles, amounts, who shares a transaction, renames, contact details and archiving, creates and
+    /// deletes aimed at the same few entities, signing out and in again; now and then an edit while a pull is in flight), while the network drops them into offline windows and
     /// kills land anywhere in their sync passes, edits, sign-ins, sign-outs and store switches.
     /// Every device must end with the server's data, and nothing saved may be lost.
     static var longSyncSession: SwissCoinScenario {
@@ -49,7 +49,8 @@ extension SwissCoinStage {
     func lifeSteps(_ random: inout SimRandom, device: String, picks: [Int]) -> [UserScript.Step] {
         let account = self.account("alice")
         var steps = editSteps(&random, device: device, count: 8 + random.below(13), startMilliseconds: 1_000,
-                              spacingMilliseconds: Int64(500 + random.below(5_500)), picks: picks, editsWhilePulling: true)
+                              spacingMilliseconds: Int64(500 + random.below(5_500)), picks: picks, resplits: true,
+                              editsWhilePulling: true)
         for _ in 0..<random.below(3) {
             let at = Int64(1_000 + random.below(60_000))
             steps.append(UserScript.Step(atMilliseconds: at, action: .signOut))
