@@ -28,8 +28,13 @@ struct SwissCoinSession {
         var acknowledged = 0
         /// Sync passes begun (a `whilePulling` step's cue counts from its time).
         var passesBegun = 0
+        /// When the current (or last) pass began (ns).
+        var passBeganAt: Int64 = 0
         /// Whether the current pass is pulling (from `sync.pull` to the pass's end).
         var pulling = false
+        /// When the sync loop's pause after its last pass ends (ns; a `whilePulling` step sleeps
+        /// until then instead of polling through the pause).
+        var nextPassAt: Int64 = 0
         let session: SwissCoinSession
         init(_ session: SwissCoinSession) { self.session = session }
     }
@@ -155,9 +160,11 @@ struct SwissCoinSession {
         }
     }
 
-    /// Waits until a sync pass that began after now is pulling (polled every 10 virtual ms, at
-    /// most `UserScript.cueBoundMilliseconds`): the pull that follows the pass's push is in
-    /// flight, and its page may bring the entity the user is about to edit.
+    /// Waits until a sync pass that began after now is pulling (at most
+    /// `UserScript.cueBoundMilliseconds`): the pull that follows the pass's push is in flight, and
+    /// its page may bring the entity the user is about to edit. Polled every 10 virtual ms in a
+    /// pass's first 2 s, every 100 ms in a longer one (a push held up by timeouts), and the loop's
+    /// pause between passes is slept through.
     func waitUntilPulling(_ shared: Shared) async {
         let before = shared.passesBegun
         let bound = context.clock.now.nanoseconds + UserScript.cueBoundMilliseconds * 1_000_000
@@ -167,7 +174,10 @@ struct SwissCoinSession {
                 context.sometimes("swisscoin: the user acted mid-pull")
                 return
             }
-            try? await context.sleep(for: .milliseconds(10))
+            let now = context.clock.now.nanoseconds
+            let poll: Int64 = now - shared.passBeganAt < 2_000_000_000 ? 10_000_000 : 100_000_000
+            let wait = shared.nextPassAt > now + poll ? min(shared.nextPassAt, bound) - now : poll
+            try? await context.sleep(for: .nanoseconds(wait))
         }
     }
 
@@ -280,6 +290,7 @@ struct SwissCoinSession {
                 if shared.scriptDone && attempt > 6 { return }  // the user closes the app; healing reopens it
             }
             let pause = script.syncIntervalMilliseconds + Int64(context.randomBelow(1_000))
+            shared.nextPassAt = context.clock.now.nanoseconds + pause * 1_000_000
             try? await context.sleep(for: .milliseconds(pause))
         }
     }
@@ -295,6 +306,7 @@ private struct PassPhases: PhaseProbe {
         switch phase {
         case "sync.push":
             shared.passesBegun += 1
+            shared.passBeganAt = shared.session.context.clock.now.nanoseconds
             shared.pulling = false
         case "sync.pull":
             shared.pulling = true
