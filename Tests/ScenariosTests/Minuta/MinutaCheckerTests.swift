@@ -116,6 +116,28 @@ final class MinutaCheckerTests: XCTestCase {
                        "stopped by the StopTimerIntent of operation 1 on device-1")
     }
 
+    /// A comment acknowledged before a settle with every device online is on the device that then
+    /// moves the record: a move that drops it lost it (the move is not concurrent with it). Without
+    /// that settle between them, the move's delete may win and the comment is exempt.
+    func testAMoveAfterAnOnlineSettleMustKeepAnEarlierComment() {
+        func entry(_ id: Int, _ device: String, settles: Int, _ fields: [(field: String, value: String)], moves: Bool) -> EditLedger.Entry {
+            let write = EditLedger.Write(epoch: 0, entity: .record, entityId: F.recordJanuary.id, kind: .edit, fields: fields,
+                                         movesMonth: moves, onlineSettles: settles)
+            var entry = EditLedger.Entry(id: id, device: device, write: write)
+            entry.status = .ok
+            return entry
+        }
+        let comment = entry(0, "device-2", settles: 0, [(field: "comment", value: "edited")], moves: false)
+        func reported(moveAfterSettles settles: Int) -> [String] {
+            let move = entry(1, "device-1", settles: settles, [(field: "startTime", value: "\(F.recordJanuary.startTime)")], moves: true)
+            let lost = world(views: ["device-1": F.view], ledger: [comment, move])  // the view still says "standup"
+            return (MinutaNoLossChecker().check(lost, history: History()) + MinutaNoLostUpdateChecker().check(lost, history: History()))
+                .flatMap(\.entities).map(\.entity)
+        }
+        XCTAssertEqual(reported(moveAfterSettles: 0), [], "concurrent with the move: exempt")
+        XCTAssertTrue(reported(moveAfterSettles: 1).contains("record 11111111 comment"), "\(reported(moveAfterSettles: 1))")
+    }
+
     /// The ledger the checkers read is the run's history: an acknowledged edit must survive, an
     /// edit cut off by a kill may be missing, a resolved wildcard is no edit at all.
     func testTheLedgerIsReadFromTheHistory() {

@@ -26,6 +26,10 @@ enum EditLedger {
         var fields: [(field: String, value: String)]
         /// The edit moved a record's start into another (UTC) month.
         var movesMonth = false
+        /// Settles of the folder with every device online before the edit began
+        /// (`MinutaStage.onlineSettles`): an edit acknowledged before such a settle is on every
+        /// device once it passed, and not concurrent with an edit that began after it.
+        var onlineSettles = 0
     }
 
     /// How the app refused an edit it threw on (the result of an `indeterminate` operation; a

@@ -48,7 +48,8 @@ extension MinutaSession {
     /// Records the start of an edit in the run's history; returns its operation id.
     func begin(_ entity: Ledger.Entity, _ id: String, _ kind: Ledger.Kind, _ fields: [(String, String)], movesMonth: Bool = false) -> Int {
         let write = Ledger.Write(epoch: stage.epoch, entity: entity, entityId: id, kind: kind,
-                                 fields: fields.map { (field: $0.0, value: $0.1) }, movesMonth: movesMonth)
+                                 fields: fields.map { (field: $0.0, value: $0.1) }, movesMonth: movesMonth,
+                                 onlineSettles: stage.onlineSettles)
         return context.invoke(Ledger.operationName, payload: write)
     }
 

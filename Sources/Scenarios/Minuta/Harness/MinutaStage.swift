@@ -52,9 +52,9 @@ final class MinutaStage: @unchecked Sendable {
     private var finished: Set<String> = []
     private var nextActionId = 0
     private var random: SimRandom
-    /// Whether a drawn tag edit clears the tag: its own stream, so the script's other draws stay
-    /// as they were before clearing joined the vocabulary.
-    private var clears: SimRandom
+    /// Choices that joined the workload later (a tag cleared, a move from a stale screen): their
+    /// own stream, so the script's other draws stay as they were before.
+    private var laterChoices: SimRandom
 
     /// `provider` nil: drawn from the seed among the four.
     init(sim: Simulator, variant: MinutaVariant, size: Int, provider: FolderProvider?) {
@@ -66,7 +66,7 @@ final class MinutaStage: @unchecked Sendable {
         dataset = MinutaDataset.generate(&data, size: size)
         folder = CloudFolder(provider: self.provider, simulator: sim, prefix: Minuta.StoragePaths.folder)
         self.random = random
-        clears = sim.random.fork("minuta:clears")
+        laterChoices = sim.random.fork("minuta:later-choices")
         kills = KillInjector(sim: sim, label: "minuta: ")
         sim.record("sim", "minuta variant=\(variant.name) provider=\(self.provider.rawValue) tags=\(dataset.tags.count) records=\(dataset.records.count)")
     }
@@ -75,7 +75,10 @@ final class MinutaStage: @unchecked Sendable {
     func draw(_ bound: Int) -> Int { random.below(max(1, bound)) }
 
     /// Whether a tag edit clears the tag (one in three).
-    func drawClear() -> Bool { clears.chance(1, in: 3) }
+    func drawClear() -> Bool { laterChoices.chance(1, in: 3) }
+
+    /// Whether a stale-screen round moves a record another device just commented on (one in five).
+    func drawStaleMove() -> Bool { laterChoices.chance(1, in: 5) }
 
     // MARK: Devices
 
@@ -118,7 +121,15 @@ final class MinutaStage: @unchecked Sendable {
 
     /// Waits until the folder is in sync (bounded).
     @discardableResult
-    func settle(_ bound: Duration = .seconds(1800)) async -> Bool { await folder.settle(within: bound) }
+    func settle(_ bound: Duration = .seconds(1800)) async -> Bool {
+        let quiet = await folder.settle(within: bound)
+        if quiet && plans.allSatisfy({ !sim.network.isOffline($0.device) }) { onlineSettles += 1 }
+        return quiet
+    }
+
+    /// Settles so far that ended quiet with every device online: each brought every write
+    /// finished before it to every device's files.
+    private(set) var onlineSettles = 0
 
     /// Lets virtual time pass.
     func pause(_ duration: Duration) async {

@@ -34,10 +34,14 @@ struct MinutaExpectations {
         (legacy || entries(entity, id).contains { $0.kind == .create && $0.status == .ok }) && !mayBeDeleted(entity, id)
     }
 
-    /// Acknowledged writes that are exempt because a move of the record ran concurrently.
+    /// Acknowledged writes that are exempt because a move of the record ran concurrently. An
+    /// edit acknowledged before a settle with every device online that came before the move began
+    /// is not concurrent with it: the move is made on a device that has it (the scenarios' actions
+    /// are awaited before they settle).
     func isExempt(_ entry: Entry) -> Bool {
         entry.entity == .record && entries(.record, entry.entityId).contains {
             $0.id != entry.id && $0.movesMonth && $0.mayHaveLanded && $0.isConcurrent(with: entry)
+                && !(entry.status == .ok && entry.onlineSettles < $0.onlineSettles)
         }
     }
 
