@@ -77,8 +77,8 @@ final class MinutaStage: @unchecked Sendable {
     /// Whether a tag edit clears the tag (one in three).
     func drawClear() -> Bool { laterChoices.chance(1, in: 3) }
 
-    /// Whether a stale-screen round moves a record another device just commented on (one in five).
-    func drawStaleMove() -> Bool { laterChoices.chance(1, in: 5) }
+    /// Whether a stale-screen round also moves a record another device just commented on (one in two).
+    func drawStaleMove() -> Bool { laterChoices.chance(1, in: 2) }
 
     // MARK: Devices
 

@@ -9,19 +9,14 @@ extension MinutaStage {
     /// From a stale screen: `a` changes something, the folder syncs, then `b` edits the same entity
     /// from what its screen still shows (no refresh between). One case per call: a record moved
     /// into the next month, then commented on; an image added on each; a tag deleted, then renamed;
-    /// a record deleted, then commented on; or (a fifth of the calls, drawn from its own stream)
-    /// `b` comments, the folder syncs, and `a` moves the record from its stale screen.
+    /// a record deleted, then commented on. Then, in half the calls where the record is still there
+    /// (drawn from its own stream), `b` comments on it, the folder syncs, and `a` moves it into the
+    /// next month from its stale screen.
     func staleScreenRound(_ a: Device, _ b: Device, record id: String) async {
         sim.sometimes("minuta: an edit from a stale screen")
-        if drawStaleMove() {
-            sim.sometimes("minuta: a record moved from a stale screen")
-            await perform(b, .editRecord(id: id, .comment(text(b, "comment"))))
-            await settle()
-            await perform(a, .editRecord(id: id, .shiftStart(shiftIntoNextMonth(id))))
-            await settle()
-            return
-        }
-        switch draw(4) {
+        let moveAfterComment = drawStaleMove()
+        let choice = draw(4)
+        switch choice {
         case 0:
             await perform(a, .editRecord(id: id, .shiftStart(shiftIntoNextMonth(id))))
             await settle()
@@ -40,6 +35,12 @@ extension MinutaStage {
             await settle()
             await perform(b, .editRecord(id: id, .comment(text(b, "comment"))))
         }
+        await settle()
+        guard moveAfterComment, choice != 3 else { return }
+        sim.sometimes("minuta: a record moved from a stale screen")
+        await perform(b, .editRecord(id: id, .comment(text(b, "comment"))))
+        await settle()
+        await perform(a, .editRecord(id: id, .shiftStart(shiftIntoNextMonth(id))))
         await settle()
     }
 
