@@ -108,6 +108,12 @@ final class MinutaCheckerTests: XCTestCase {
                        "before the first barrier: the migrated history and the other device's timer may not be there yet")
         XCTAssertEqual(stillRunning([started, stop(1, on: "device-2", epoch: 0)]), ["record 44444444 endTime"],
                        "the timer its own device started before it")
+        XCTAssertEqual(stillRunning([started, F.entry(1, device: "device-1", epoch: 1, .record, "*", .edit, [("endTime", "*")],
+                                                      status: .invoked)]), [], "an intent that did not return promised nothing")
+        var move = F.entry(2, device: "device-2", epoch: 1, .record, legacyTimer.id, .edit, [("startTime", "1")])
+        move.write.movesMonth = true
+        XCTAssertEqual(stillRunning([started, stop(1, on: "device-1", epoch: 1), move]), ["record 44444444 endTime"],
+                       "a move concurrent with the intent may bring the running copy back")
         let found = MinutaNoLossChecker().check(MinutaWorld(dataset: dataset, ledger: [started, stop(1, on: "device-1", epoch: 1)],
                                                             devices: ["device-1"], views: ["device-1": view], deviceFiles: [:], liveDocuments: [:]),
                                                 history: History())

@@ -69,4 +69,20 @@ final class EditWhilePullingTests: XCTestCase {
         XCTAssertTrue(report.coverage.contains { $0.label == "swisscoin: the user acted mid-pull" }, "\(report.coverage)")
         XCTAssertTrue(report.records.contains { $0.event.contains("app user acts while a pass is pulling") }, "no record of the cue")
     }
+
+    /// A cued step does not wait for a pull once the session's sync loop has ended: after Sign Out
+    /// the user's scripted sign-in comes when scripted (seed 3: 3.7 s later; it came 90 s later
+    /// while the cue waited out its bound).
+    func testACuedStepDoesNotHoldUpTheSignInAfterASignOut() throws {
+        let scenario = try XCTUnwrap(Catalog.app(named: "swisscoin")?.scenarios.first { $0.name == "long-sync-session" })
+        var runner = ScenarioRunner()
+        runner.size = 0
+        runner.recordTrace = true
+        let report = runner.run(scenario, variant: "fixed", seed: 3)
+        XCTAssertEqual(report.outcome, .pass, "\(report.outcome)")
+        let phone = report.records.filter { $0.component == "device-1" }
+        let out = try XCTUnwrap(phone.first { $0.event == "app user signed out" })
+        let back = try XCTUnwrap(phone.first { $0.event == "app user signed in" && $0.time > out.time })
+        XCTAssertLessThan(back.time - out.time, 10_000_000_000, "signed out at \(out.time), in again at \(back.time)")
+    }
 }

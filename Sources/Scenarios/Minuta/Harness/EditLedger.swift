@@ -27,8 +27,9 @@ enum EditLedger {
         /// The edit moved a record's start into another (UTC) month.
         var movesMonth = false
         /// Settles of the folder with every device online before the edit began
-        /// (`MinutaStage.onlineSettles`): an edit acknowledged before such a settle is on every
-        /// device once it passed, and not concurrent with an edit that began after it.
+        /// (`MinutaStage.onlineSettles`). An acknowledged edit that began before such a settle is
+        /// taken as finished before it (the scenarios await an action before they settle), so on
+        /// every device once it passed, and not concurrent with an edit that began after it.
         var onlineSettles = 0
     }
 

@@ -35,9 +35,9 @@ struct MinutaExpectations {
     }
 
     /// Acknowledged writes that are exempt because a move of the record ran concurrently. An
-    /// edit acknowledged before a settle with every device online that came before the move began
-    /// is not concurrent with it: the move is made on a device that has it (the scenarios' actions
-    /// are awaited before they settle).
+    /// acknowledged edit that began before a settle with every device online that came before the
+    /// move began is not concurrent with it: the move is made on a device that has it (the
+    /// scenarios await their actions before they settle).
     func isExempt(_ entry: Entry) -> Bool {
         entry.entity == .record && entries(.record, entry.entityId).contains {
             $0.id != entry.id && $0.movesMonth && $0.mayHaveLanded && $0.isConcurrent(with: entry)

@@ -19,7 +19,7 @@ struct MinutaNoLossChecker: InvariantChecker {
                 diffs.append(EntityDiff(entity: "app view", location: device, expected: "loaded", actual: "never loaded"))
                 continue
             }
-            diffs += records(world, expect, view, device) + tags(world, expect, view, device) + stoppedTimers(world, view, device)
+            diffs += records(world, expect, view, device) + tags(world, expect, view, device) + stoppedTimers(world, expect, view, device)
         }
         return ViolationReport.of(name, diffs) { "\($0) legacy values or acknowledged writes are gone" }
     }
@@ -49,9 +49,11 @@ struct MinutaNoLossChecker: InvariantChecker {
     /// Timers a `StopTimerIntent` that returned should have stopped and that still run: a legacy
     /// running record, when the intent ran after the first barrier (before it, the intent's device
     /// may not have the migrated history yet: `concurrent-migration`), or a timer whose start
-    /// precedes the intent (an earlier epoch, or earlier on its device). The intent's ledger entry is the wildcard end-time edit, resolved `.failed`
-    /// once the intent returned (the records it reports stopping are edits of their own).
-    func stoppedTimers(_ world: MinutaWorld, _ view: MinutaView, _ device: String) -> [EntityDiff] {
+    /// precedes the intent (an earlier epoch, or earlier on its device). The intent's ledger entry
+    /// is the wildcard end-time edit, resolved `.failed` once the intent returned (the records it reports stopping are edits of their own). A timer
+    /// moved to another month concurrently with the intent is exempt (the move's create may carry
+    /// the running copy it was made from, as with any edit a concurrent move may drop).
+    func stoppedTimers(_ world: MinutaWorld, _ expect: MinutaExpectations, _ view: MinutaView, _ device: String) -> [EntityDiff] {
         let stops = world.ledger.filter { $0.entityId == "*" && $0.status == .failed }
         guard !stops.isEmpty else { return [] }
         let legacy = Set(world.dataset.records.map(\.id))
@@ -59,7 +61,10 @@ struct MinutaNoLossChecker: InvariantChecker {
         for record in view.records where record.endTime == nil {
             let started = world.ledger.first { $0.entity == .record && $0.entityId == record.id && $0.kind == .create && $0.status == .ok }
             guard legacy.contains(record.id) || started != nil else { continue }
-            if let stop = stops.first(where: { stop in started.map { $0.precedes(stop) } ?? (stop.write.epoch > 0) }) {
+            let moves = expect.entries(.record, record.id).filter { $0.movesMonth && $0.mayHaveLanded }
+            if let stop = stops.first(where: { stop in
+                (started.map { $0.precedes(stop) } ?? (stop.write.epoch > 0)) && !moves.contains { $0.isConcurrent(with: stop) }
+            }) {
                 diffs.append(EntityDiff(entity: "record \(record.id.prefix(8)) endTime", location: device,
                                         expected: "stopped by the StopTimerIntent of operation \(stop.id) on \(stop.device)",
                                         actual: "running"))

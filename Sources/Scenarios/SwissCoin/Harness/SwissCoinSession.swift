@@ -30,11 +30,14 @@ struct SwissCoinSession {
         var passesBegun = 0
         /// When the current (or last) pass began (ns).
         var passBeganAt: Int64 = 0
-        /// Whether the current pass is pulling (from `sync.pull` to the pass's end).
-        var pulling = false
+        /// What the current pass does: pushing (from `sync.push`), pulling (from `sync.pull`), or
+        /// no pass running.
+        var phase = PassPhase.idle
         /// When the sync loop's pause after its last pass ends (ns; a `whilePulling` step sleeps
         /// until then instead of polling through the pause).
         var nextPassAt: Int64 = 0
+        /// The sync loop has returned (signed out, switched, or done): no pass begins any more.
+        var syncEnded = false
         let session: SwissCoinSession
         init(_ session: SwissCoinSession) { self.session = session }
     }
@@ -160,23 +163,26 @@ struct SwissCoinSession {
         }
     }
 
-    /// Waits until a sync pass that began after now is pulling (at most
-    /// `UserScript.cueBoundMilliseconds`): the pull that follows the pass's push is in flight, and
-    /// its page may bring the entity the user is about to edit. Polled every 10 virtual ms in a
-    /// pass's first 2 s, every 100 ms in a longer one (a push held up by timeouts), and the loop's
-    /// pause between passes is slept through.
+    /// Waits until the pass that pushes what the user saved so far is pulling (at most
+    /// `UserScript.cueBoundMilliseconds`, and not once the sync loop has ended): the pass pushing
+    /// now, whose push loop still reads the outbox, or else the next one. Its pull brings back what
+    /// it pushed, so a page may hold the entity the user is about to edit. Polled every 10 virtual
+    /// ms, every 100 ms once a pass has run 2 s (a push held up by timeouts); the loop's pause
+    /// between passes is slept through.
     func waitUntilPulling(_ shared: Shared) async {
-        let before = shared.passesBegun
+        let before = shared.phase == .pushing ? shared.passesBegun - 1 : shared.passesBegun
         let bound = context.clock.now.nanoseconds + UserScript.cueBoundMilliseconds * 1_000_000
-        while context.isAlive, !Task.isCancelled, context.clock.now.nanoseconds < bound {
-            if shared.passesBegun > before, shared.pulling {
+        while context.isAlive, !Task.isCancelled, !shared.syncEnded, context.clock.now.nanoseconds < bound {
+            if shared.passesBegun > before, shared.phase == .pulling {
                 context.record("app user acts while a pass is pulling")
                 context.sometimes("swisscoin: the user acted mid-pull")
                 return
             }
             let now = context.clock.now.nanoseconds
-            let poll: Int64 = now - shared.passBeganAt < 2_000_000_000 ? 10_000_000 : 100_000_000
-            let wait = shared.nextPassAt > now + poll ? min(shared.nextPassAt, bound) - now : poll
+            let longPass = shared.phase != .idle && now - shared.passBeganAt >= 2_000_000_000
+            let poll: Int64 = longPass ? 100_000_000 : 10_000_000
+            let pause = shared.phase == .idle && shared.nextPassAt > now + poll
+            let wait = pause ? min(shared.nextPassAt, bound) - now : poll
             try? await context.sleep(for: .nanoseconds(wait))
         }
     }
@@ -260,6 +266,7 @@ struct SwissCoinSession {
     // MARK: Sync
 
     func syncLoop(_ account: String, _ shared: Shared) async {
+        defer { shared.syncEnded = true }
         let engine = self.engine()
         engine.probe = PassPhases(inner: probe, shared: shared)
         let device = context.deviceName
@@ -276,7 +283,7 @@ struct SwissCoinSession {
                 return
             }
             do {
-                defer { shared.pulling = false }
+                defer { shared.phase = .idle }
                 let pass = try await engine.sync()
                 ledger.passEnded(device, error: nil)
                 if pass.pulled > pullPageSize { context.sometimes("swisscoin: a pull took several pages") }
@@ -296,6 +303,11 @@ struct SwissCoinSession {
     }
 }
 
+/// What a session's sync pass is doing (a `whilePulling` step's cue).
+enum PassPhase {
+    case idle, pushing, pulling
+}
+
 /// The sync engine's phase probe in a session: tells the kill injector's probe, and keeps the
 /// pass count and whether the pass is pulling for the user's cued steps.
 private struct PassPhases: PhaseProbe {
@@ -307,9 +319,9 @@ private struct PassPhases: PhaseProbe {
         case "sync.push":
             shared.passesBegun += 1
             shared.passBeganAt = shared.session.context.clock.now.nanoseconds
-            shared.pulling = false
+            shared.phase = .pushing
         case "sync.pull":
-            shared.pulling = true
+            shared.phase = .pulling
         default:
             break
         }

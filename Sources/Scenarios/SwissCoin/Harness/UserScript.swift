@@ -33,9 +33,10 @@ struct UserScript: Sendable {
         /// A sync pass of the session has had a push acknowledged since the step's time and still
         /// has changes to push: the user acts while the app shows it syncing.
         case whilePushing
-        /// A sync pass that began after the step's time is pulling (its request in flight): the
-        /// user acts while the pull that follows the pass's push is on its way, so the page it
-        /// brings may hold the entity the user is editing.
+        /// The pass that pushes what the user saved before the step (the one pushing at the step's
+        /// time, or the next) is pulling: the user acts while that pull is under way, so a page it
+        /// brings may hold the entity the user is editing (at most `cueBoundMilliseconds`; not
+        /// once the session's sync has ended).
         case whilePulling
     }
 
