@@ -22,10 +22,10 @@ conflicting-edits (the phone), first-sync-with-existing-cloud-data and long-sync
 edit in four is followed by another edit of that entity (after a delete: the transaction now at its
 pick) made while the pull of the pass that pushes the first is in flight; long-sync-session's users
 also change who shares a transaction. Re-measured there, the whole file (--seeds 20, 140 runs each):
-pull-saves-stale-snapshot 58/140 (seed 1, no-loss), outbox-dedupe-drops-edit 94/140 (seed 1),
+pull-saves-stale-snapshot 60/140 (seed 1, no-loss), outbox-dedupe-drops-edit 95/140 (seed 1),
 push-children-not-replaced 33/140 (seed 1), pull-keeps-old-splits 91/140 (seed 1),
 store-aside-under-new-account 30/140 (seed 1), pull-day-sign-flipped 74/140 (seed 1),
-pulled-delete-clears-table-outbox 10/140 (seed 1; balance-equality, convergence, no-loss),
+pulled-delete-clears-table-outbox 11/140 (seed 1; balance-equality, convergence, no-loss),
 create-date-seconds 81/140 (seed 1, no-lost-update): 8 of 8 caught.
 """
 SCENARIOS = ["swisscoin/conflicting-edits", "swisscoin/offline-edits-then-sync",

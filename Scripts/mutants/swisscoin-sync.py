@@ -39,7 +39,7 @@ pull-overwrites-pending-person 6/140 (seed 5), pull-overwrites-pending-contact 2
 about one edit in four in conflicting-edits (the phone), first-sync and long-sync-session is followed
 by another edit of the same entity made while the pull of the pass that pushes the first is in
 flight (the page brings the device's own push back; after a delete, the transaction now at its
-pick): 36/140, 35/140 and 19/140, all first at seed 1 (no-lost-update).
+pick): 36/140, 38/140 and 20/140, all first at seed 1 (no-lost-update).
 """
 SCENARIOS = ["swisscoin/conflicting-edits", "swisscoin/offline-edits-then-sync",
              "swisscoin/first-sync-with-existing-cloud-data", "swisscoin/sign-out-during-sync",
