@@ -59,13 +59,18 @@ final class EditWhilePullingTests: XCTestCase {
 
     /// In a real run the cue is met (the pass's pull is in flight when the user edits) and the
     /// fixed app keeps the pending edit: the run passes.
-    func testLongSyncSessionMeetsTheCueAndPasses() throws {
+    private func longSyncSession(seed: UInt64) throws -> RunReport {
         let scenario = try XCTUnwrap(Catalog.app(named: "swisscoin")?.scenarios.first { $0.name == "long-sync-session" })
         var runner = ScenarioRunner()
         runner.size = 0
         runner.recordTrace = true
-        let report = runner.run(scenario, variant: "fixed", seed: 3)
+        let report = runner.run(scenario, variant: "fixed", seed: seed)
         XCTAssertEqual(report.outcome, .pass, "\(report.outcome)")
+        return report
+    }
+
+    func testLongSyncSessionMeetsTheCueAndPasses() throws {
+        let report = try longSyncSession(seed: 3)
         XCTAssertTrue(report.coverage.contains { $0.label == "swisscoin: the user acted mid-pull" }, "\(report.coverage)")
         XCTAssertTrue(report.records.contains { $0.event.contains("app user acts while a pass is pulling") }, "no record of the cue")
     }
@@ -74,12 +79,7 @@ final class EditWhilePullingTests: XCTestCase {
     /// the user's scripted sign-in comes when scripted (seed 3: 3.7 s later; it came 90 s later
     /// while the cue waited out its bound).
     func testACuedStepDoesNotHoldUpTheSignInAfterASignOut() throws {
-        let scenario = try XCTUnwrap(Catalog.app(named: "swisscoin")?.scenarios.first { $0.name == "long-sync-session" })
-        var runner = ScenarioRunner()
-        runner.size = 0
-        runner.recordTrace = true
-        let report = runner.run(scenario, variant: "fixed", seed: 3)
-        XCTAssertEqual(report.outcome, .pass, "\(report.outcome)")
+        let report = try longSyncSession(seed: 3)
         let phone = report.records.filter { $0.component == "device-1" }
         let out = try XCTUnwrap(phone.first { $0.event == "app user signed out" })
         let back = try XCTUnwrap(phone.first { $0.event == "app user signed in" && $0.time > out.time })
