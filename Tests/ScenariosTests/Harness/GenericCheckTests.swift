@@ -81,3 +81,67 @@ final class CheckSuiteTests: XCTestCase {
         XCTAssertEqual(suite.run(7, history: History()).first?.message, "world 7")
     }
 }
+
+/// The shared no-loss and no-cross-account-leak checks, each fed violations built on purpose.
+final class NoLossAndLeakCheckTests: XCTestCase {
+    typealias Entity = EntitySnapshot.Entity
+
+    func testNoLossReportsMissingEntitiesAndChangedFieldsButNotExtras() {
+        var snapshot = EntitySnapshot()
+        snapshot.add("confirmed", "expense", [
+            Entity(key: "e1", fields: ["amount": "1250", "title": "Rent"]),
+            Entity(key: "e2", fields: ["amount": "300"]),
+            Entity(key: "e1", fields: ["amount": "1250", "title": "Rent"]),  // listed twice: checked once
+            Entity(key: "e3", fields: ["amount": "99", "notes": "x"]),
+        ])
+        snapshot.add("store", "expense", [
+            Entity(key: "e3", fields: ["amount": "99"]),                            // a field lost
+            Entity(key: "e1", fields: ["amount": "2500", "title": "Rent", "tag": "home"]),  // a value changed, a field added
+            Entity(key: "e9", fields: ["amount": "1"]),                             // extra: not a loss
+        ])
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expected: "confirmed", at: "store", locationLabel: "phone"), [
+            EntityDiff(entity: "expense e1 amount", location: "phone", expected: "1250", actual: "2500"),
+            EntityDiff(entity: "expense e2", location: "phone", expected: "present", actual: "missing"),
+            EntityDiff(entity: "expense e3 notes", location: "phone", expected: "x", actual: "missing"),
+        ])
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expected: "confirmed", at: "store", values: false), [
+            EntityDiff(entity: "expense e2", location: "store", expected: "present", actual: "missing"),
+        ])
+    }
+
+    func testNoLossComparesTextEntitiesWholeAndPassesWhenEverythingIsThere() {
+        var snapshot = EntitySnapshot()
+        snapshot.add("phone", "note", [Entity(key: "note-1", text: "hello"), Entity(key: "note-2", text: "bye")])
+        snapshot.add("server", "note", [Entity(key: "note-2", text: "by"), Entity(key: "note-1", text: "hello")])
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expected: "phone", at: "server") { String($0.suffix(1)) }, [
+            EntityDiff(entity: "note 2", location: "server", expected: "bye", actual: "by"),
+        ])
+        snapshot.add("mirror", "note", [Entity(key: "note-1", text: "hello"), Entity(key: "note-2", text: "bye")])
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expected: "phone", at: "mirror"), [])
+    }
+
+    func testLeakCheckReportsAnotherAccountsEntityOncePerLocationAndPassesUnknownOnes() {
+        var snapshot = EntitySnapshot()
+        snapshot.add("server/alice", "persons", [Entity(key: "a1"), Entity(key: "b1"), Entity(key: "new")])
+        snapshot.add("server/bob", "persons", [Entity(key: "b1"), Entity(key: "a1"), Entity(key: "a1"), Entity(key: "shared")])
+        snapshot.add("tablet", "persons", [Entity(key: "a1")])
+        let owners: [String: Set<String>] = ["a1": ["alice"], "b1": ["bob"], "shared": ["alice", "bob"]]
+        let places = [LeakCheck.AccountLocation("server/alice", account: "alice", label: "server"),
+                      LeakCheck.AccountLocation("server/bob", account: "bob", label: "server"),
+                      LeakCheck.AccountLocation("tablet", account: "bob")]
+        XCTAssertEqual(LeakCheck.diffs(snapshot, accounts: places, owners: owners), [
+            EntityDiff(entity: "persons b1", location: "server", expected: "owned by bob", actual: "owned by alice"),
+            EntityDiff(entity: "persons a1", location: "server", expected: "owned by alice", actual: "owned by bob"),
+            EntityDiff(entity: "persons a1", location: "tablet", expected: "owned by alice", actual: "owned by bob"),
+        ])
+        let own = [LeakCheck.AccountLocation("server/alice", account: "alice")]
+        XCTAssertEqual(LeakCheck.diffs(snapshot, accounts: own, owners: ["a1": ["alice"], "b1": ["alice", "bob"]]), [])
+    }
+
+    func testEntitiesAreEqualByKeyAndTextHoweverTheyWereMade() {
+        XCTAssertEqual(Entity(key: "k", fields: ["a": "1", "b": "2"]), Entity(key: "k", text: "a=1 | b=2"))
+        XCTAssertNotEqual(Entity(key: "k", fields: ["a": "1"]), Entity(key: "k", fields: ["a": "2"]))
+        XCTAssertEqual(Entity(key: "k", fields: ["a": "1"]).fields, ["a": "1"])
+        XCTAssertNil(Entity(key: "k", text: "a=1").fields)
+    }
+}

@@ -40,13 +40,12 @@ public enum NotesSimulation {
     /// `eventual-completion`: after healing, the outbox is empty.
     static func check(phone: Device, server: NotesBackend) -> [Violation] {
         let local = decode([String: String].self, phone.defaults.value(forKey: "notes")?.stringValue) ?? [:]
-        var violations: [Violation] = []
-        let lost = local.keys.sorted().filter { server.notes[$0] != local[$0] }
-        if !lost.isEmpty {
-            violations.append(Violation(
-                invariant: "no-loss", message: "\(lost.count) of the phone's \(local.count) notes are not on the server",
-                entities: lost.prefix(5).map { EntityDiff(entity: "note \($0)", location: "server", expected: local[$0]!, actual: server.notes[$0] ?? "missing") }))
-        }
+        // The shared no-loss check: the phone's notes are what the server must hold.
+        var snapshot = EntitySnapshot()
+        snapshot.add("phone", "note", local.keys.sorted().map { EntitySnapshot.Entity(key: $0, text: local[$0]!) })
+        snapshot.add("server", "note", server.notes.keys.sorted().map { EntitySnapshot.Entity(key: $0, text: server.notes[$0]!) })
+        let lost = NoLossCheck.diffs(snapshot, expected: "phone", at: "server")
+        var violations = ViolationReport.of("no-loss", lost, limit: 5) { "\($0) of the phone's \(local.count) notes are not on the server" }
         let pending = outbox(of: phone)
         if pending > 0 {
             violations.append(Violation(invariant: "eventual-completion", kind: .liveness,

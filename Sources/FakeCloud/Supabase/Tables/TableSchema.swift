@@ -85,7 +85,7 @@ public struct TableSchema: Sendable {
     private(set) var layout: ColumnLayout
     /// Where the table sits in its `TableStore` (the index of its rows, indexes and revision),
     /// set by the store for its own copy of the schema; -1 outside a store.
-    internal(set) var slot = -1
+    var slot = -1
 
     public init(name: String, columns: [ColumnSchema], primaryKey: UniqueConstraint, uniques: [UniqueConstraint],
                 foreignKeys: [ForeignKeySchema], security: RowLevelSecurity) {

@@ -8,17 +8,26 @@ public struct EntitySnapshot: Sendable, Equatable {
     public struct Entity: Sendable, Equatable {
         public var key: String
         public var text: String
+        /// The compared values one by one, when the entity was made from fields (nil when the app
+        /// rendered one text): a check that reports field by field (no-loss) reads them.
+        public var fields: [String: String]?
 
         /// An entity whose compared values are `fields`: `amount=12.50 | title="Rent"`, keys sorted.
         public init(key: String, fields: [String: String] = [:]) {
-            self.init(key: key, text: fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " | "))
+            self.key = key
+            text = fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: " | ")
+            self.fields = fields
         }
 
         /// An entity whose compared values the app already renders as one canonical text.
         public init(key: String, text: String) {
             self.key = key
             self.text = text
+            fields = nil
         }
+
+        /// Equal when key and text are (fields are the text's parts, however the entity was made).
+        public static func == (lhs: Entity, rhs: Entity) -> Bool { lhs.key == rhs.key && lhs.text == rhs.text }
     }
 
     /// Locations in the order they were added (reports follow it).

@@ -1,4 +1,5 @@
 import SimCore
+import SimHarness
 
 /// no-loss: every record and field whose save the app confirmed is in the device's final store,
 /// renames followed; fields a store's version cannot hold yet are not expected of it.
@@ -13,16 +14,16 @@ struct NoLossChecker {
                 diffs.append(EntityDiff(entity: "store", location: phone.name, expected: "\(phone.expected.count) records", actual: "no readable store"))
                 continue
             }
+            // The shared no-loss check: what the app confirmed (as the store's version can hold
+            // it) against the store's records, one collection per kind.
+            var snapshot = EntitySnapshot()
             for (key, fields) in phone.expected.sorted(by: { $0.key < $1.key }) where (Self.introduced[key.kind] ?? 1) <= store.version {
-                guard let found = store.records[key] else {
-                    diffs.append(EntityDiff(entity: key.description, location: phone.name, expected: "present", actual: "missing"))
-                    continue
-                }
-                for (field, value) in fields.sorted(by: { $0.key < $1.key })
-                where (Self.introduced[field] ?? 1) <= store.version && found[field] != value {
-                    diffs.append(EntityDiff(entity: "\(key) \(field)", location: phone.name, expected: value, actual: found[field] ?? "missing"))
-                }
+                snapshot.add("confirmed", key.kind, [EntitySnapshot.Entity(key: key.id, fields: fields.filter { (Self.introduced[$0.key] ?? 1) <= store.version })])
             }
+            for (key, fields) in store.records where phone.expected[key] != nil {
+                snapshot.add("store", key.kind, [EntitySnapshot.Entity(key: key.id, fields: fields)])
+            }
+            diffs += NoLossCheck.diffs(snapshot, expected: "confirmed", at: "store", locationLabel: phone.name) { String($0.prefix(8)) }
         }
         return SwiffChecks.report("no-loss", "confirmed records or fields are missing or changed", diffs)
     }

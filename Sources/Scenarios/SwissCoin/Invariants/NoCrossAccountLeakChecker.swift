@@ -4,7 +4,8 @@ import SimCore
 import SimHarness
 
 /// no-cross-account-leak: every row an account owns came from that account's own data — no
-/// entity of another account's local store may appear under it (bug zoo SC-4, SC-5).
+/// entity of another account's local store may appear under it (bug zoo SC-4, SC-5). The shared
+/// `LeakCheck` over each account's server rows, with each entity's owners read from the plans.
 struct NoCrossAccountLeakChecker: InvariantChecker {
     let name = "no-cross-account-leak"
 
@@ -12,20 +13,21 @@ struct NoCrossAccountLeakChecker: InvariantChecker {
                          "reminders", "chat_messages", "subscription_payments", "subscription_settlements", "subscription_reminders"]
 
     func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
-        var origin: [String: String] = [:]  // entity id → owning account label
+        var owners: [String: Set<String>] = [:]  // entity id → the accounts whose data holds it
         for plan in world.plans {
-            for id in Self.entityIds(world.expected(plan)) where origin[id] == nil { origin[id] = plan.owner }
+            for id in Self.entityIds(world.expected(plan)) { owners[id, default: []].insert(plan.owner) }
         }
-        var diffs: [EntityDiff] = []
+        var snapshot = EntitySnapshot()
+        var places: [LeakCheck.AccountLocation] = []
         for account in world.accounts {
+            let location = "server (\(account.label))"
+            places.append(LeakCheck.AccountLocation(location, account: account.label, label: "server"))
             for table in Self.tables {
-                for row in world.admin.rows(table) where row["owner_id"]?.stringValue == account.userId {
-                    guard let id = row["id"]?.stringValue, let from = origin[id], from != account.label else { continue }
-                    diffs.append(EntityDiff(entity: "\(table) \(id.prefix(8))", location: "server",
-                                            expected: "owned by \(from)", actual: "owned by \(account.label)"))
-                }
+                let rows = world.admin.rows(table).filter { $0["owner_id"]?.stringValue == account.userId }
+                snapshot.add(location, table, rows.compactMap { $0["id"]?.stringValue }.map { EntitySnapshot.Entity(key: $0, text: "") })
             }
         }
+        let diffs = LeakCheck.diffs(snapshot, accounts: places, owners: owners, collections: Self.tables) { String($0.prefix(8)) }
         return ViolationReport.of(name, diffs) { "\($0) rows of one account's data are in another account" }
     }
 
