@@ -65,6 +65,18 @@ public final class KillInjector: @unchecked Sendable {
         armed[device.name] = point
     }
 
+    /// Arms `point` as the sweep's kill of the device's current launch (a scripted kill aimed at a
+    /// phase the sweep reaches rarely): it replaces the kill the sweep drew for this launch and,
+    /// while the sweep has kills left, counts as one of them, and the user reopens the killed app
+    /// as after the sweep's own kills. Without a sweep, or with its kills spent, it is `arm`.
+    public func armInSweep(_ device: Device, at point: KillPoint) {
+        arm(device, at: point)
+        guard var entry = sweeps[device.name], entry.kills < entry.sweep.maxKills else { return }
+        entry.decided = max(entry.decided, device.incarnation)  // this launch is decided: this kill
+        entry.armedIn = device.incarnation
+        sweeps[device.name] = entry
+    }
+
     /// Drops an armed kill that has not fired.
     public func disarm(_ device: Device) {
         armed[device.name] = nil

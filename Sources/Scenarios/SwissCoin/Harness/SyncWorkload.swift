@@ -70,12 +70,31 @@ extension SwissCoinStage {
     /// The phases of a syncing app's life a kill may land in: every await point of a push, a
     /// pull, an edit, a sign-in or sign-out from the script, a store switch.
     static let syncLife = LifeSweep(phases: ["sync.push", "sync.pull", "edit", "sign-in", "sign-out", "store-switch"],
-                                    maxJobs: 40, maxKills: 2)
+                                    maxJobs: 40, maxKills: 2, depth: .mixed)
 
     /// Kills the devices' apps at seeded points of their whole life (see `syncLife`); the user
     /// reopens a killed app 1-30 s later.
     func sweepSyncKills(_ devices: [Device]) {
         for device in devices { kills.sweep(device, Self.syncLife) }
+    }
+
+    /// The phases of an account change: short (a few await points each) and once a run, so the
+    /// sweep rarely kills inside them.
+    static let accountChangePhases = ["sign-out", "sign-in", "store-switch"]
+
+    /// In a quarter of the seeds (`label`'s own stream: the other seeds keep their runs), the app on
+    /// `device` is killed 1–4 await points into one of `phases` the next time it enters it — a
+    /// scripted kill of the fault schedule (`shrink` drops it) that the sweep counts as its own
+    /// (the user reopens the app). Returns the phase it waits for.
+    @discardableResult
+    func killAtAccountChange(_ device: Device, phases: [String], label: String) -> String? {
+        precondition(!phases.isEmpty, "a phase to kill in")
+        var random = sim.random.fork("\(label):account-change-kill")
+        guard random.chance(1, in: 4) else { return nil }
+        let aimed = KillPoint.inPhase(phases[random.below(phases.count)], jobs: 1 + random.below(4))
+        guard let point = kills.scripted(device, subject: "\(device.name)@account-change", aimed) else { return nil }
+        kills.armInSweep(device, at: point)
+        return point.phase
     }
 
     /// A scripted offline window begins for `device` (a `script` fault, so `shrink` can drop it);

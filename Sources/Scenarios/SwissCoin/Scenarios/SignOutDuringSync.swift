@@ -11,7 +11,9 @@ extension SwissCoinScenario {
     /// - her sessions are revoked ("sign out of all devices" on the web): the phone's next request
     ///   is refused, the SDK ends the session, and a minute or so later she signs in again.
     /// In half the seeds of the first two the account changes right after one of the pass's pushes
-    /// was acknowledged, with more still to push.
+    /// was acknowledged, with more still to push. In a quarter of the seeds the app is killed inside
+    /// the account change (its sign-out, a sign-in or the store switch), phases too short for the
+    /// whole-life sweep to land in often.
     /// Half the seeds also give access tokens a short life (20–120 s, a compressed day of use), so
     /// tokens expire and refresh during the migration and the pushes, under the same faults.
     /// Nothing of Alice's may be pushed under Bob, nothing she saved may be lost; Alice's phone
@@ -22,7 +24,7 @@ extension SwissCoinScenario {
             summary: "sign-out, another account's sign-in, or a revoked session while a sync pass pushes the outbox (short-lived tokens in half the seeds)",
             faults: syncFaults,
             options: .init(tokenLifetime: { random in random.chance(1, in: 2) ? 20 + Int64(random.below(101)) : 3600 }),
-            coverageMarks: syncKillMarks + ["swisscoin: kill in sign-in", "swisscoin: the user acted mid-push", "swisscoin: kill in store-switch", "swisscoin: session revoked during a sync pass", "swisscoin: account switched during a sync pass"],
+            coverageMarks: syncKillMarks + ["swisscoin: kill in sign-in", "swisscoin: kill in sign-out", "swisscoin: the user acted mid-push", "swisscoin: kill in store-switch", "swisscoin: session revoked during a sync pass", "swisscoin: account switched during a sync pass"],
             script: { stage in
                 stage.createAccount("alice")
                 stage.createAccount("bob")
@@ -68,6 +70,8 @@ extension SwissCoinScenario {
                 await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
                 stage.sim.network.setOffline(phone, false)
                 stage.sim.record("scenario", "session ending: \(ending.rawValue)")
+                // In a quarter of the seeds the app dies inside the account change itself.
+                stage.killAtAccountChange(phone, phases: ending.phases, label: "sign-out-during-sync")
                 if ending == .revoked {
                     await stage.pause(.nanoseconds(max(0, origin + switchAt * 1_000_000 - stage.sim.now.nanoseconds)))
                     stage.revokeSessions("alice")
@@ -91,17 +95,27 @@ extension SwissCoinScenario {
             case signOutThenBob = "sign-out-then-bob"
             case bobSignsIn = "bob-signs-in"
             case revoked = "revoked"
+
+            /// The app's phases this ending goes through (where `killAtAccountChange` may aim).
+            var phases: [String] {
+                switch self {
+                case .signOutThenBob: SwissCoinStage.accountChangePhases
+                case .bobSignsIn: ["sign-in", "store-switch"]
+                case .revoked: ["sign-in"]
+                }
+            }
         }
 
         /// Alice migrates and keeps editing offline; with changes still unsynced she signs out and Bob
         /// signs in on the same phone (SC-4 sequence B: the device-wide completion flag says the
-        /// migration is done, so whatever syncs next uses Alice's local store under Bob).
+        /// migration is done, so whatever syncs next uses Alice's local store under Bob). In a
+        /// quarter of the seeds the reopened app is killed right as it sets Alice's store aside.
         static var accountSwitchAfterSync: SwissCoinScenario {
         SwissCoinScenario(
             name: "account-switch-after-sync",
             summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
             faults: syncFaults,
-            coverageMarks: syncKillMarks + ["swisscoin: account switched with unsynced edits"],
+            coverageMarks: syncKillMarks + ["swisscoin: account switched with unsynced edits", "swisscoin: kill in store-switch"],
             script: { stage in
                 stage.createAccount("alice")
                 stage.createAccount("bob")
@@ -121,6 +135,8 @@ extension SwissCoinScenario {
                 stage.scriptedOffline(phone, "unsynced-edits")
                 await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
                 await stage.switchAccount(phone, to: "bob")
+                // In a quarter of the seeds the reopened app dies as it sets Alice's store aside.
+                stage.killAtAccountChange(phone, phases: ["store-switch"], label: "account-switch-after-sync")
                 stage.sim.sometimes("swisscoin: account switched with unsynced edits")
                 stage.sim.network.setOffline(phone, false)
                 await stage.kills.waitUntilDone(phone)
