@@ -58,6 +58,31 @@ private func scriptedArmAfterAStaleSweptKill(_ sim: Simulator, _ kills: KillInje
     sim.record("test", "state=\(device.state) phase=\(kills.phase(of: device) ?? "none")")
 }
 
+/// The script arms a kill in step3 as the sweep's own, then waits for the app's whole life.
+private func armInSweepWhileRunning(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    kills.armInSweep(device, at: .inPhase("step3", jobs: 1))
+    await kills.waitUntilDone(device)
+    sim.record("test", "launches=\(device.incarnation) state=\(device.state)")
+}
+
+/// The sweep kills the app in step2; while it waits to be reopened the script arms a kill in step4
+/// as the sweep's own: it must land in the reopened launch, which is reopened in turn.
+private func armInSweepWhileKilled(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    await device.waitUntilStopped()
+    sim.record("test", "first launch \(device.state) in \(kills.phase(of: device) ?? "none")")
+    kills.armInSweep(device, at: .inPhase("step4", jobs: 1))
+    await kills.waitUntilDone(device)
+    sim.record("test", "launches=\(device.incarnation) state=\(device.state)")
+}
+
+/// A kill armed for step5 and healing begun before the app gets there: no kill while healing.
+private func armThenHeal(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    kills.arm(device, at: .inPhase("step5", jobs: 1))
+    sim.beginHealing()
+    await device.waitUntilStopped()
+    sim.record("test", "state=\(device.state)")
+}
+
 private func waitForever(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
     await device.waitUntilStopped()
     if await BoundedWait.until("a sign that never comes", in: sim, polls: 5, { false }) { sim.record("test", "met?") }
@@ -136,6 +161,60 @@ final class SharedHarnessTests: XCTestCase {
             }
         }
         XCTAssertEqual(kinds, ["jobs", "response"])
+    }
+
+    func testLogUniformDepthStaysInRangeAndFavoursTheFirstAwaitPoints() {
+        var random = SimRandom(seed: 5)
+        for bound in [1, 2, 3, 40, 64, 65] {
+            for _ in 0..<2_000 { XCTAssertTrue((1...bound).contains(LifeSweep.logUniform(&random, upTo: bound)), "bound \(bound)") }
+        }
+        let draws = (0..<20_000).map { _ in LifeSweep.logUniform(&random, upTo: 40) }
+        let early = Double(draws.filter { $0 <= 3 }.count) / Double(draws.count)
+        XCTAssertEqual(early, 0.497, accuracy: 0.03, "seven power-of-two ranges: 1/7 × (1 + 1 + 3/4 + 3/8 + 3/16 + 3/32 + 3/40)")
+        XCTAssertTrue(draws.contains(40), "the top of the range still comes up")
+        let mixed = LifeSweep(phases: ["a"], maxJobs: 40, depth: .mixed)
+        let jobs: [Int] = (0..<20_000).map { _ in
+            guard case .inPhase(_, let jobs) = mixed.drawPoint(&random) else { XCTFail("a mixed sweep draws await points"); return 0 }
+            return jobs
+        }
+        XCTAssertEqual(Double(jobs.filter { (1...3).contains($0) }.count) / Double(jobs.count), 0.286, accuracy: 0.03,
+                       "half uniform (0.075), half log-uniform (0.497)")
+    }
+
+    func testAKillArmedInTheSweepLandsInItsPhaseAndTheUserReopensTheApp() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
+        let probe = ProbeScenario(script: { sim, kills, device in
+            kills.sweep(device, LifeSweep(phases: ["never"], maxJobs: 1, maxKills: 1))
+            await armInSweepWhileRunning(sim, kills, device)
+        })
+        let report = runner.run(probe, variant: "fixed", seed: 1)
+        XCTAssertEqual(report.coverage.first { $0.label == "probe: kill in step3" }?.count, 1, "\(report.coverage)")
+        XCTAssertTrue(report.records.contains { $0.event == "launches=2 state=exited" }, "the sweep's reopen, then no kill left: \(report.records.suffix(6))")
+        XCTAssertFalse(report.injectedFaults.contains { $0.description.contains("never") }, "the launch was decided by the armed kill")
+    }
+
+    func testAKillArmedInTheSweepWhileTheAppWaitsToBeReopenedLandsInTheNextLaunch() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
+        let probe = ProbeScenario(script: { sim, kills, device in
+            kills.sweep(device, LifeSweep(phases: ["step2"], maxJobs: 1, maxKills: 2))
+            await armInSweepWhileKilled(sim, kills, device)
+        })
+        let report = runner.run(probe, variant: "fixed", seed: 1)
+        XCTAssertTrue(report.records.contains { $0.event == "first launch killed in step2" }, "\(report.records.suffix(8))")
+        XCTAssertEqual(report.coverage.first { $0.label == "probe: kill in step4" }?.count, 1, "\(report.coverage)")
+        XCTAssertTrue(report.records.contains { $0.event == "launches=3 state=exited" }, "\(report.records.suffix(6))")
+    }
+
+    func testAKillArmedBeforeHealingDoesNotFireWhileHealing() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        let report = runner.run(ProbeScenario(script: armThenHeal), variant: "fixed", seed: 1)
+        XCTAssertTrue(report.records.contains { $0.event == "state=exited" }, "\(report.records.suffix(5))")
+        XCTAssertNil(report.coverage.first { $0.label == "probe: kill in step5" && $0.count > 0 })
     }
 
     func testAKillArmedForAPhaseLandsInThatPhase() {

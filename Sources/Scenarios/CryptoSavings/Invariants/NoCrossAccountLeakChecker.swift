@@ -4,7 +4,8 @@ import SimHarness
 /// no-cross-account-leak: no account's iCloud database, and no device signed in to an account,
 /// holds an object that only another account's user made (or was asked to make: a kill after
 /// the save and before the confirmation leaves an object nobody confirmed). The shared
-/// `LeakCheck`, with each object's owners read from the users' ledger.
+/// `LeakCheck`, with each object's owners read from the users' ledger; an object is reported once
+/// per place, however many copies of it the place holds (no-duplicate counts copies).
 struct NoCrossAccountLeakChecker: InvariantChecker {
     let name = "no-cross-account-leak"
 
@@ -29,7 +30,7 @@ struct NoCrossAccountLeakChecker: InvariantChecker {
         }
         // A natural key is `<entity> <natural>`: the report names it once.
         let diffs = LeakCheck.diffs(snapshot, accounts: places, owners: owners, collections: CryptoSchemas.entityNames) { key in
-            key.split(separator: " ", maxSplits: 1).last.map(String.init) ?? key
+            key.firstIndex(of: " ").map { String(key[key.index(after: $0)...]) } ?? key
         }
         return ViolationReport.of(name, diffs) { "\($0) objects of one Apple ID reached another" }
     }

@@ -10,9 +10,9 @@ public enum NoLossCheck {
     /// Differences of `target` from what `source` expects, collection by collection (`collections`
     /// in the order given, or the source's in name order), entities in the source's order (a key
     /// the source lists twice is checked once, against the first entity with that key at the
-    /// target). With `values: false` only presence is checked. An entity made from fields is
+    /// target). With `values: false` only presence is checked. Two entities made from fields are
     /// compared field by field (entity `collection key field`, a field the target lacks is
-    /// `missing`); one made from a text is compared by its whole text. `locationLabel` names the
+    /// `missing`, one it has beyond those expected is no loss); otherwise by their whole texts. `locationLabel` names the
     /// target in the report (default: its location name); `display` shortens a key for the report.
     public static func diffs(_ snapshot: EntitySnapshot, expected source: String, at target: String,
                              collections: [String]? = nil, values: Bool = true, locationLabel: String? = nil,
@@ -31,20 +31,19 @@ public enum NoLossCheck {
                     diffs.append(EntityDiff(entity: entity, location: label, expected: "present", actual: "missing"))
                     continue
                 }
-                guard values, want.text != got.text else { continue }
+                guard values else { continue }
                 diffs += valueDiffs(want, got, entity: entity, location: label)
             }
         }
         return diffs
     }
 
-    /// The expected values `got` does not hold: field by field when `want` has fields (fields in
-    /// name order; `got` may hold more), else the two texts.
+    /// The expected values `got` does not hold: field by field when both were made from fields
+    /// (fields in name order; `got` may hold more), else the two texts when they differ.
     static func valueDiffs(_ want: EntitySnapshot.Entity, _ got: EntitySnapshot.Entity, entity: String, location: String) -> [EntityDiff] {
-        guard let fields = want.fields else {
-            return [EntityDiff(entity: entity, location: location, expected: want.text, actual: got.text)]
+        guard let fields = want.fields, let have = got.fields else {
+            return want.text == got.text ? [] : [EntityDiff(entity: entity, location: location, expected: want.text, actual: got.text)]
         }
-        let have = got.fields ?? [:]
         return fields.keys.sorted().compactMap { field in
             let value = fields[field]!
             guard have[field] != value else { return nil }

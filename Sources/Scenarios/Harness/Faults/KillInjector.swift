@@ -65,15 +65,19 @@ public final class KillInjector: @unchecked Sendable {
         armed[device.name] = point
     }
 
-    /// Arms `point` as the sweep's kill of the device's current launch (a scripted kill aimed at a
-    /// phase the sweep reaches rarely): it replaces the kill the sweep drew for this launch and,
-    /// while the sweep has kills left, counts as one of them, and the user reopens the killed app
-    /// as after the sweep's own kills. Without a sweep, or with its kills spent, it is `arm`.
+    /// Arms `point` as the sweep's kill of the device's current launch, or of its next one when the
+    /// app is not running (killed and waiting for its user): a scripted kill aimed at a phase the
+    /// sweep reaches rarely. It takes the place of the kill the sweep drew for that launch, unless
+    /// that one is already counting down (its phase began): then the sweep's fires first and this
+    /// one is dropped with it. While the sweep has kills left it counts as one of them, and the
+    /// user reopens the killed app as after the sweep's own kills; it waits for its phase only
+    /// within that launch. Without a sweep, or with its kills spent, it is `arm`.
     public func armInSweep(_ device: Device, at point: KillPoint) {
         arm(device, at: point)
         guard var entry = sweeps[device.name], entry.kills < entry.sweep.maxKills else { return }
-        entry.decided = max(entry.decided, device.incarnation)  // this launch is decided: this kill
-        entry.armedIn = device.incarnation
+        let launch = device.state == .running ? device.incarnation : device.incarnation + 1
+        entry.decided = max(entry.decided, launch)  // that launch is decided: this kill
+        entry.armedIn = launch
         sweeps[device.name] = entry
     }
 
@@ -115,7 +119,7 @@ public final class KillInjector: @unchecked Sendable {
         switch armed[deviceName] {
         case .inPhase(let wanted, let jobs)? where wanted == phase:
             armed[deviceName] = nil
-            device.killAfter(jobs: jobs)
+            if sim.faults.isEnabled { device.killAfter(jobs: jobs) }  // healing: no kill fires any more
         case .atResponse(let wanted, let nth)? where wanted == phase:
             assert(nth > 0, "a response kill waits for at least one response")
             armed[deviceName] = nil

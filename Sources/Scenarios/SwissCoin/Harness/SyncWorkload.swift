@@ -83,9 +83,10 @@ extension SwissCoinStage {
     static let accountChangePhases = ["sign-out", "sign-in", "store-switch"]
 
     /// In a quarter of the seeds (`label`'s own stream: the other seeds keep their runs), the app on
-    /// `device` is killed 1–4 await points into one of `phases` the next time it enters it — a
-    /// scripted kill of the fault schedule (`shrink` drops it) that the sweep counts as its own
-    /// (the user reopens the app). Returns the phase it waits for.
+    /// `device` is killed 1–4 await points into one of `phases` if its current launch (or, while it
+    /// waits to be reopened, its next) enters it — a scripted kill of the fault schedule (`shrink`
+    /// drops it) that the sweep counts as its own while it has kills left (the user reopens the
+    /// app; see `KillInjector.armInSweep`). Returns the phase it waits for.
     @discardableResult
     func killAtAccountChange(_ device: Device, phases: [String], label: String) -> String? {
         precondition(!phases.isEmpty, "a phase to kill in")

@@ -5,7 +5,9 @@ import SimHarness
 
 /// no-cross-account-leak: every row an account owns came from that account's own data — no
 /// entity of another account's local store may appear under it (bug zoo SC-4, SC-5). The shared
-/// `LeakCheck` over each account's server rows, with each entity's owners read from the plans.
+/// `LeakCheck` over each account's server rows, with each entity's owners read from the plans: an
+/// id in the data of several accounts' plans belongs to each of them (no scenario gives two
+/// accounts the same data; devices restored from another's data keep its owner).
 struct NoCrossAccountLeakChecker: InvariantChecker {
     let name = "no-cross-account-leak"
 
