@@ -123,6 +123,14 @@ struct ResponseKillProbe: AppScenario {
 }
 
 final class SharedHarnessTests: XCTestCase {
+    /// A runner that records the trace and whose kill family decides yes every time.
+    static var killingRunner: ScenarioRunner {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
+        return runner
+    }
+
     func testAResponseKillLandsAfterTheServerAppliedTheRequestAndBeforeTheAppSawIt() {
         var runner = ScenarioRunner()
         runner.recordTrace = true
@@ -134,14 +142,11 @@ final class SharedHarnessTests: XCTestCase {
     }
 
     func testAKillTheScriptArmsIsNotClearedByAnEarlierSweptKillThatNeverFired() {
-        var runner = ScenarioRunner()
-        runner.recordTrace = true
-        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
         let probe = ProbeScenario(script: { sim, kills, device in
             kills.sweep(device, LifeSweep(phases: ["never"], maxJobs: 1, maxKills: 1))
             await scriptedArmAfterAStaleSweptKill(sim, kills, device)
         })
-        let report = runner.run(probe, variant: "fixed", seed: 1)
+        let report = Self.killingRunner.run(probe, variant: "fixed", seed: 1)
         XCTAssertEqual(report.injectedFaults.map(\.description), ["kill phone@life1 never+job1"], "the sweep armed a phase the app never enters")
         XCTAssertTrue(report.records.contains { $0.event == "state=killed phase=step2" }, "\(report.records.suffix(6))")
     }
@@ -182,28 +187,22 @@ final class SharedHarnessTests: XCTestCase {
     }
 
     func testAKillArmedInTheSweepLandsInItsPhaseAndTheUserReopensTheApp() {
-        var runner = ScenarioRunner()
-        runner.recordTrace = true
-        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
         let probe = ProbeScenario(script: { sim, kills, device in
             kills.sweep(device, LifeSweep(phases: ["never"], maxJobs: 1, maxKills: 1))
             await armInSweepWhileRunning(sim, kills, device)
         })
-        let report = runner.run(probe, variant: "fixed", seed: 1)
+        let report = Self.killingRunner.run(probe, variant: "fixed", seed: 1)
         XCTAssertEqual(report.coverage.first { $0.label == "probe: kill in step3" }?.count, 1, "\(report.coverage)")
         XCTAssertTrue(report.records.contains { $0.event == "launches=2 state=exited" }, "the sweep's reopen, then no kill left: \(report.records.suffix(6))")
         XCTAssertFalse(report.injectedFaults.contains { $0.description.contains("never") }, "the launch was decided by the armed kill")
     }
 
     func testAKillArmedInTheSweepWhileTheAppWaitsToBeReopenedLandsInTheNextLaunch() {
-        var runner = ScenarioRunner()
-        runner.recordTrace = true
-        runner.faultSource = .plan(FaultPlan(rates: [.kill: 1_000_000]))
         let probe = ProbeScenario(script: { sim, kills, device in
             kills.sweep(device, LifeSweep(phases: ["step2"], maxJobs: 1, maxKills: 2))
             await armInSweepWhileKilled(sim, kills, device)
         })
-        let report = runner.run(probe, variant: "fixed", seed: 1)
+        let report = Self.killingRunner.run(probe, variant: "fixed", seed: 1)
         XCTAssertTrue(report.records.contains { $0.event == "first launch killed in step2" }, "\(report.records.suffix(8))")
         XCTAssertEqual(report.coverage.first { $0.label == "probe: kill in step4" }?.count, 1, "\(report.coverage)")
         XCTAssertTrue(report.records.contains { $0.event == "launches=3 state=exited" }, "\(report.records.suffix(6))")
