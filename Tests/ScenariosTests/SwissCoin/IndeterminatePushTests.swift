@@ -41,13 +41,20 @@ final class IndeterminatePushTests: XCTestCase {
                        "another account's edits are not alice's")
     }
 
-    /// Seed 170 of long-sync-session kills the phone right after it sent a push the server then
-    /// applied; before the checkers read the server's log, no-loss and balance-equality reported
-    /// the applied value as a loss.
+    /// Seed 170 of long-sync-session, as its sweep drew it when the bug was found (its fault
+    /// schedule, replayed: the sweep draws differently since), kills the phone right after it sent
+    /// a push the server then applied; before the checkers read the server's log, no-loss and
+    /// balance-equality reported the applied value as a loss.
     func testLongSyncSessionSeed170PassesWithItsKillRightAfterAPush() throws {
         let scenario = try XCTUnwrap(Catalog.app(named: "swisscoin")?.scenarios.first { $0.name == "long-sync-session" })
         var runner = ScenarioRunner()
         runner.size = 0
+        runner.faultSource = .schedule(FaultSchedule([
+            InjectedFault(family: .kill, subject: "device-1@life1", detail: "sync.pull+job35"),
+            InjectedFault(family: .partition, subject: "device-1#2", detail: "at=35566164814 for=19117579595"),
+            InjectedFault(family: .partition, subject: "device-2#1", detail: "at=13472357159 for=7717933073"),
+            InjectedFault(family: .kill, subject: "device-1@life2", detail: "sign-out+job5"),
+        ]))
         let report = runner.run(scenario, variant: "fixed", seed: 170)
         XCTAssertEqual(report.outcome, .pass, "\(report.outcome)")
         XCTAssertTrue(report.injectedFaults.contains { $0.description == "kill device-1@life1 sync.pull+job35" }, "\(report.injectedFaults)")
