@@ -61,7 +61,7 @@ struct CryptoDeviceApp: Sendable {
 /// The phases of the app's life a kill may land in (names the app gives its `PhaseProbe`).
 enum CryptoKill {
     static let phases = ["launch", "open", "backfill", "account", "import", "dedupe", "edit", "export"]
-    static let life = LifeSweep(phases: phases, maxJobs: 30, maxKills: 2, maxResponses: 4)
+    static let life = LifeSweep(phases: phases, maxJobs: 30, maxKills: 2, maxResponses: 4, depth: .mixed)
 }
 
 /// Storage faults for the store file and the app's own files, never for the mirror's metadata
