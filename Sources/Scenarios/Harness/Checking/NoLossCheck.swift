@@ -12,8 +12,9 @@ public enum NoLossCheck {
     /// the source lists twice is checked once, against the first entity with that key at the
     /// target). With `values: false` only presence is checked. Two entities made from fields are
     /// compared field by field (entity `collection key field`, a field the target lacks is
-    /// `missing`, one it has beyond those expected is no loss); otherwise by their whole texts. `locationLabel` names the
-    /// target in the report (default: its location name); `display` shortens a key for the report.
+    /// `missing`, one it has beyond those expected is no loss); otherwise by their whole texts.
+    /// `locationLabel` names the target in the report (default: its location name); `display`
+    /// shortens a key for the report.
     public static func diffs(_ snapshot: EntitySnapshot, expected source: String, at target: String,
                              collections: [String]? = nil, values: Bool = true, locationLabel: String? = nil,
                              display: (String) -> String = { $0 }) -> [EntityDiff] {

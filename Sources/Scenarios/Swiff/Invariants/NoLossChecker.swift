@@ -19,9 +19,7 @@ struct NoLossChecker {
             var snapshot = EntitySnapshot()
             for (key, fields) in phone.expected.sorted(by: { $0.key < $1.key }) where (Self.introduced[key.kind] ?? 1) <= store.version {
                 snapshot.add("confirmed", key.kind, [EntitySnapshot.Entity(key: key.id, fields: fields.filter { (Self.introduced[$0.key] ?? 1) <= store.version })])
-            }
-            for (key, fields) in store.records where phone.expected[key] != nil {
-                snapshot.add("store", key.kind, [EntitySnapshot.Entity(key: key.id, fields: fields)])
+                if let found = store.records[key] { snapshot.add("store", key.kind, [EntitySnapshot.Entity(key: key.id, fields: found)]) }
             }
             diffs += NoLossCheck.diffs(snapshot, expected: "confirmed", at: "store", locationLabel: phone.name) { String($0.prefix(8)) }
         }
