@@ -45,4 +45,67 @@ final class PushCarriesUserIntentTests: XCTestCase {
         theirs.device = "device-2"
         XCTAssertEqual(NoLostUpdateChecker.intentDiffs(edits: [mine, theirs], applied: [ack(mine, pushed: "Ann")]).count, 1)
     }
+
+    // MARK: Money edits: the groups come from the user's action, the split set is an edit too
+
+    private let transaction = "f0000000-0000-4000-8000-000000000001"
+
+    /// A new split set (a and b share 10.00 CHF) filed by the app under `groups`.
+    private func resplit(_ id: String, filedAs groups: [String], at ms: Int64, kind: OutboxChange.Kind = .update) -> SyncLedger.Edit {
+        SyncLedger.Edit(device: "device-1", account: "alice-id",
+                        change: OutboxChange(changeId: id, table: SyncTables.transactions, entityId: transaction, kind: kind, groups: groups),
+                        atNanoseconds: ms * 1_000_000,
+                        intended: kind == .delete ? [:] : ["amount": .string("10.00"), "currency": .string("CHF"),
+                                                           SyncLedger.splitsColumn: .string("a=500,b=500")])
+    }
+
+    private func split(_ person: String, _ amount: String) -> JSONValue {
+        ["owed_by_id": .string(person), "amount": .string(amount)]
+    }
+
+    private func ack(_ edit: SyncLedger.Edit, fields: CloudRow, splits: [JSONValue]?) -> SyncLedger.Ack {
+        SyncLedger.Ack(device: edit.device, account: edit.account,
+                       ack: SyncEngine.Acknowledgement(change: edit.change, outcome: "applied", revision: 4, fields: fields,
+                                                       splits: splits, payers: nil),
+                       atNanoseconds: edit.atNanoseconds + 1)
+    }
+
+    func testAMoneyEditThatNoPushCarriesIsReportedOnceWithItsColumns() {
+        let edit = resplit("c1", filedAs: ["text"], at: 10)
+        let diffs = NoLostUpdateChecker.intentDiffs(
+            edits: [edit], applied: [ack(edit, fields: ["title": .string("Dinner"), "note": .null], splits: nil)])
+        XCTAssertEqual(diffs.count, 1, "\(diffs)")
+        XCTAssertEqual(diffs.first?.entity, "financial_transactions f0000000 amount, currency, transaction_splits")
+        XCTAssertTrue(diffs.first?.actual.contains("never pushed") == true, diffs.first?.actual ?? "")
+        XCTAssertTrue(diffs.first?.actual.contains("filed as [text]") == true, diffs.first?.actual ?? "")
+    }
+
+    func testAPushCarryingTheOldSplitSetIsReported() {
+        let edit = resplit("c1", filedAs: ["money"], at: 10)
+        let diffs = NoLostUpdateChecker.intentDiffs(
+            edits: [edit], applied: [ack(edit, fields: ["amount": .string("10.00"), "currency": .string("CHF")],
+                                          splits: [split("a", "5.00"), split("c", "5.00")])])
+        XCTAssertEqual(diffs.map(\.entity), ["financial_transactions f0000000 transaction_splits"])
+        XCTAssertTrue(diffs.first?.actual.contains("a=500,c=500") == true, diffs.first?.actual ?? "")
+    }
+
+    func testTheUsersSplitSetInAnyRowOrderPasses() {
+        let edit = resplit("c1", filedAs: ["money"], at: 10)
+        let diffs = NoLostUpdateChecker.intentDiffs(
+            edits: [edit], applied: [ack(edit, fields: ["amount": .string("10"), "currency": .string("CHF")],
+                                          splits: [split("b", "5.0"), split("a", "5.00")])])
+        XCTAssertEqual(diffs.count, 0, "\(diffs)")
+    }
+
+    func testALaterPushOfTheSameEntityMayCarryTheEditAndALaterDeleteExcusesIt() {
+        let first = resplit("c1", filedAs: ["text"], at: 10), second = resplit("c2", filedAs: ["money"], at: 20)
+        let carried = ack(second, fields: ["amount": .string("10.00"), "currency": .string("CHF")],
+                          splits: [split("a", "5.00"), split("b", "5.00")])
+        let textOnly = ack(first, fields: ["title": .string("Dinner")], splits: nil)
+        XCTAssertEqual(NoLostUpdateChecker.intentDiffs(edits: [first, second], applied: [textOnly, carried]).count, 0)
+        // Without the later push the first edit's money was never pushed.
+        XCTAssertEqual(NoLostUpdateChecker.intentDiffs(edits: [first, second], applied: [textOnly]).count, 1)
+        let deleted = resplit("c3", filedAs: [], at: 30, kind: .delete)
+        XCTAssertEqual(NoLostUpdateChecker.intentDiffs(edits: [first, deleted], applied: [textOnly]).count, 0)
+    }
 }

@@ -139,7 +139,8 @@ struct SwissCoinSession {
             probe.enter("edit")
             do {
                 if let change = try perform(step.action, edits) {
-                    ledger.edited(context.deviceName, account, change, at: context.clock.now.nanoseconds, intended: intended(change))
+                    ledger.edited(context.deviceName, account, change, at: context.clock.now.nanoseconds,
+                                  intended: intended(change, step.action.editedGroups))
                     context.record("app edit \(change.kind.rawValue) \(change.table) \(change.entityId.prefix(8)) \(change.groups.joined(separator: ","))")
                 }
             } catch {
@@ -227,24 +228,34 @@ struct SwissCoinSession {
         }
     }
 
-    /// The row values `change` set, as a push would read them from the store now (empty for a
-    /// delete or an entity no longer there); a new transaction's day is the one the user created
-    /// it on (this device's clock now, in the store's zone), not the one the app stored.
-    func intended(_ change: OutboxChange) -> CloudRow {
+    /// The row values the user set in `groups` (the action's, not the change's), as a push would
+    /// read them from the store now (empty for a delete or an entity no longer there); a new
+    /// transaction's day is the one the user created it on (this device's clock now, in the
+    /// store's zone), not the one the app stored. A money edit also yields who shares and who paid
+    /// (`SyncLedger.splitsColumn`, `payersColumn`): a new split set with the same amount is an
+    /// edit too.
+    func intended(_ change: OutboxChange, _ groups: [SyncFieldGroup]) -> CloudRow {
         guard change.kind != .delete, let db = try? store.load() else { return [:] }
         let codec = SyncRowCodec(defaultCurrency: defaults.string(forKey: AppDefaultsKeys.defaultCurrency) ?? "USD",
                                  offsetSeconds: db.timeZoneOffsetSeconds)
-        let groups = change.groups.compactMap(SyncFieldGroup.init(rawValue:))
         switch change.table {
         case SyncTables.persons:
             return db.persons.first { $0.id == change.entityId }.map { codec.fields($0, groups) } ?? [:]
         case SyncTables.transactions:
             guard let tx = db.transactions.first(where: { $0.id == change.entityId }) else { return [:] }
-            guard change.kind == .create else { return codec.fields(tx, groups).row }
-            var row = codec.createFields(tx).row
-            row["date"] = .string(DateText.dateOnly(milliseconds: DeviceWallClock(context).nowMilliseconds,
-                                                   offsetSeconds: db.timeZoneOffsetSeconds))
-            return row
+            var fields = change.kind == .create ? codec.createFields(tx) : codec.fields(tx, groups)
+            if change.kind == .create {
+                fields.row["date"] = .string(DateText.dateOnly(milliseconds: DeviceWallClock(context).nowMilliseconds,
+                                                              offsetSeconds: db.timeZoneOffsetSeconds))
+            }
+            let currency = tx.currency ?? codec.defaultCurrency
+            if let splits = SyncLedger.children(fields.splits, person: "owed_by_id", currency: currency) {
+                fields.row[SyncLedger.splitsColumn] = splits
+            }
+            if let payers = SyncLedger.children(fields.payers, person: "paid_by_id", currency: currency) {
+                fields.row[SyncLedger.payersColumn] = payers
+            }
+            return fields.row
         default:
             return [:]
         }

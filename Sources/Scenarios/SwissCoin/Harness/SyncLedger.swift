@@ -11,9 +11,26 @@ final class SyncLedger: @unchecked Sendable {
         var account: String
         var change: OutboxChange
         var atNanoseconds: Int64
-        /// The row values the user set, for the change's groups, read from the store right after
-        /// the edit (empty for a delete): what a push of this change must carry.
+        /// The row values the user set, for the groups the user's action changed, read from the
+        /// store right after the edit (empty for a delete): what a push of this change must carry.
+        /// A money edit also holds the split and payer sets under `splitsColumn` and `payersColumn`.
         var intended: CloudRow = [:]
+    }
+
+    /// The key under which an edit's intended values hold who shares the transaction (a row has
+    /// no such column: splits travel beside it).
+    static let splitsColumn = "transaction_splits"
+    /// The key under which an edit's intended values hold who paid.
+    static let payersColumn = "transaction_payers"
+
+    /// A split or payer set as one comparable value: `person=minor units`, sorted (the rows' ids
+    /// follow from the person, so they add nothing). Nil for no set.
+    static func children(_ rows: [JSONValue]?, person column: String, currency: String) -> JSONValue? {
+        guard let rows else { return nil }
+        let items = rows.map { row in
+            "\(row[column]?.stringValue ?? "null")=\(ServerSnapshot.minor(row["amount"], currency: currency).map(String.init) ?? "?")"
+        }
+        return .string(items.sorted().joined(separator: ","))
     }
 
     struct Ack: Sendable {

@@ -23,6 +23,22 @@ struct UserScript: Sendable {
         case signOut
         /// Signs in with these credentials (an account switch when they are another account's).
         case signIn(email: String, password: String)
+
+        /// The field groups the action's screen changes: the harness's own account of the user's
+        /// edit, never the groups the app's outbox change claims (an app that files a new split
+        /// under the title's group would otherwise define its own yardstick). Empty for a delete,
+        /// a sign-out and a sign-in.
+        var editedGroups: [SyncFieldGroup] {
+            switch self {
+            case .renamePerson: return [.name]
+            case .editContact: return [.contact]
+            case .archivePerson: return [.archived]
+            case .retitle: return [.text]
+            case .changeAmount, .resplit: return [.money]
+            case .create: return [.text, .money]
+            case .delete, .signOut, .signIn: return []
+            }
+        }
     }
 
     /// What a step waits for after its time has come, before the user acts (at most

@@ -2,19 +2,23 @@ import AppPorts
 import SimCore
 import SimValues
 
-/// no-lost-update, the user's side: every applied push carries, in the columns of the groups its
-/// change names, the values the user set in that edit — or in a later edit of the same entity on
-/// the same device (a push reads the store when it is sent). The sync checks above trust what was
-/// pushed; this one holds the push to what the user typed. A pulled row written over a pending
-/// edit makes the push carry the server's old value: the user's edit is lost without any conflict
-/// (found by mutation testing: the other checks let it pass).
+/// no-lost-update, the user's side: the columns of every group the user's action changed (the
+/// harness's account of the edit, not the groups the app filed it under; for money, the split and
+/// payer sets too) reach the server with the values the user set — or with a later edit's of the
+/// same entity on the same device (a push reads the store when it is sent). An applied push of the
+/// edit's change must carry them, or a later applied push of that entity from that device. The sync
+/// checks above trust what was pushed; this one holds the push to what the user did. A pulled row
+/// written over a pending edit makes the push carry the server's old value, and a new split set
+/// queued under the title's group is never pushed at all: the user's edit is lost without any
+/// conflict (both found by mutation testing: the other checks let them pass).
 extension NoLostUpdateChecker {
     func intentDiffs(_ world: SwissCoinWorld) -> [EntityDiff] {
         guard !world.ledger.edits.isEmpty else { return [] }
         return Self.intentDiffs(edits: world.ledger.edits, applied: world.acknowledgedEdits.appliedAcks())
     }
 
-    /// The pushed values in `applied` that no edit of the user set (`edits` in the order made).
+    /// The user's values in `edits` (in the order made) that the pushes in `applied` carried
+    /// otherwise, or never carried.
     static func intentDiffs(edits: [SyncLedger.Edit], applied: [SyncLedger.Ack]) -> [EntityDiff] {
         var position: [String: Int] = [:]
         for (index, edit) in edits.enumerated() where position[edit.change.changeId] == nil {
@@ -24,13 +28,27 @@ extension NoLostUpdateChecker {
         for entry in applied where entry.ack.change.kind != .delete {
             guard let index = position[entry.ack.change.changeId], !edits[index].intended.isEmpty else { continue }
             let edit = edits[index]
-            let candidates = edits[index...].filter {
-                $0.device == edit.device && $0.change.table == edit.change.table && $0.change.entityId == edit.change.entityId
+            func sameEntity(_ other: SyncLedger.Edit) -> Bool {
+                other.device == edit.device && other.change.table == edit.change.table && other.change.entityId == edit.change.entityId
             }
+            let candidates = edits[index...].filter(sameEntity)
             precondition(!candidates.isEmpty, "an edit is its own candidate")
+            // The user deleted it later: what was not pushed by then need not be.
+            let deletedLater = candidates.contains { $0.change.kind == .delete }
+            // Applied pushes of this entity from this device for this edit or a later one, this one first.
+            let later = [entry] + applied.filter { other in
+                guard other.ack.change.changeId != edit.change.changeId, let at = position[other.ack.change.changeId] else { return false }
+                return at > index && sameEntity(edits[at])
+            }
             let currency = edit.intended["currency"]?.stringValue ?? entry.ack.fields["currency"]?.stringValue ?? "CHF"
+            var unpushed: [String] = []
             for column in edit.intended.keys.sorted() {
-                guard let pushed = entry.ack.fields[column] else { continue }
+                guard let carrier = later.first(where: { pushed($0.ack, column, currency) != nil }),
+                      let pushed = pushed(carrier.ack, column, currency)
+                else {
+                    if !deletedLater { unpushed.append(column) }
+                    continue
+                }
                 let typed = candidates.contains { candidate in
                     candidate.intended[column].map { Self.same($0, pushed, money: column == "amount", currency: currency) } ?? false
                 }
@@ -38,9 +56,26 @@ extension NoLostUpdateChecker {
                 diffs.append(EntityDiff(
                     entity: "\(edit.change.table) \(edit.change.entityId.prefix(8)) \(column)", location: "push from \(edit.device)",
                     expected: "\(edit.intended[column]!.canonicalText) (set by the user at \(edit.atNanoseconds / 1_000_000) ms)",
-                    actual: "\(pushed.canonicalText) (change \(edit.change.changeId.prefix(8)), revision \(entry.ack.revision ?? 0))"))
+                    actual: "\(pushed.canonicalText) (change \(carrier.ack.change.changeId.prefix(8)), revision \(carrier.ack.revision ?? 0))"))
+            }
+            if !unpushed.isEmpty {
+                diffs.append(EntityDiff(
+                    entity: "\(edit.change.table) \(edit.change.entityId.prefix(8)) \(unpushed.joined(separator: ", "))",
+                    location: "push from \(edit.device)",
+                    expected: "the values set by the user at \(edit.atNanoseconds / 1_000_000) ms",
+                    actual: "never pushed (change \(edit.change.changeId.prefix(8)) filed as [\(edit.change.groups.joined(separator: ","))])"))
             }
         }
         return diffs
+    }
+
+    /// What `ack`'s push carried for `column` of an edit's intended values (the split or payer
+    /// set for their keys), nil if it did not carry it.
+    private static func pushed(_ ack: SyncEngine.Acknowledgement, _ column: String, _ currency: String) -> JSONValue? {
+        switch column {
+        case SyncLedger.splitsColumn: return SyncLedger.children(ack.splits, person: "owed_by_id", currency: currency)
+        case SyncLedger.payersColumn: return SyncLedger.children(ack.payers, person: "paid_by_id", currency: currency)
+        default: return ack.fields[column]
+        }
     }
 }
