@@ -19,6 +19,15 @@ public struct LifeSweep: Sendable, Equatable {
         /// await points about four times as often as uniformly (0.29 against 0.075), and a long
         /// phase's deep await points still come up.
         case mixed
+
+        /// Await points into a phase, 1…`maxJobs`, drawn as this depth says.
+        public func drawJobs(_ random: inout SimRandom, upTo maxJobs: Int) -> Int {
+            precondition(maxJobs > 0, "at least one await point")
+            switch self {
+            case .uniform: return 1 + random.below(maxJobs)
+            case .mixed: return random.below(2) == 0 ? 1 + random.below(maxJobs) : LifeSweep.logUniform(&random, upTo: maxJobs)
+            }
+        }
     }
 
     /// The phases a kill may land in (the names the app's code gives `PhaseProbe.enter`).
@@ -51,12 +60,7 @@ public struct LifeSweep: Sendable, Equatable {
     public func drawPoint(_ random: inout SimRandom) -> KillPoint {
         let phase = phases[random.below(phases.count)]
         if maxResponses > 0, random.below(2) == 0 { return .atResponse(phase, nth: 1 + random.below(maxResponses)) }
-        switch depth {
-        case .uniform: return .inPhase(phase, jobs: 1 + random.below(maxJobs))
-        case .mixed:
-            let jobs = random.below(2) == 0 ? 1 + random.below(maxJobs) : Self.logUniform(&random, upTo: maxJobs)
-            return .inPhase(phase, jobs: jobs)
-        }
+        return .inPhase(phase, jobs: depth.drawJobs(&random, upTo: maxJobs))
     }
 
     /// 1…`bound`, log-uniformly: a power of two `p` up to the first at or above `bound` is drawn

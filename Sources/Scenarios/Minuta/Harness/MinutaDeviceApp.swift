@@ -77,7 +77,7 @@ final class MinutaSession: @unchecked Sendable {
         let clock = DeviceWallClock(context)
         let ids = DeviceIDGenerator(context)
         storage = Minuta.HybridStorageService(files: files, defaults: DeviceKeyValueStore(context),
-                                              clock: clock, ids: ids, variant: stage.variant, pause: DevicePause(context))
+                                              clock: clock, ids: ids, variant: stage.variant, pause: DevicePause(context), probe: probe)
         intents = Minuta.AppIntents(files: files, defaults: DeviceKeyValueStore(context, domain: "intents:"),
                                     clock: clock, ids: ids, variant: stage.variant, pause: DevicePause(context))
     }

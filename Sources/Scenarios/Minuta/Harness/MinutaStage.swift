@@ -45,6 +45,8 @@ final class MinutaStage: @unchecked Sendable {
     /// How often an idle process looks for its next action (a user's or Siri's, in real life
     /// whenever they come).
     var idlePoll: Duration = .milliseconds(500)
+    /// Kills `perform` landed per device (see `armLifeKill`).
+    var lifeKillsLanded: [String: Int] = [:]
     private var queues: [String: [(id: Int, action: MinutaAction)]] = [:]
     /// The action each lane has taken and not finished (a kill leaves it here: it is lost).
     private var inFlight: [String: Int] = [:]
@@ -182,10 +184,15 @@ final class MinutaStage: @unchecked Sendable {
     }
 
     /// Queues an action and waits until the app has done it or the process stopped.
-    func perform(_ device: Device, _ action: MinutaAction, limit: Int = 3600) async {
+    func perform(_ device: Device, _ action: MinutaAction, limit: Int = 3600, lifeKill: Bool = true) async {
         let id = enqueue(device, action)
+        let armed = lifeKill && armLifeKill(device, action, id: id)
         _ = await BoundedWait.until("action \(id)", in: sim, device: device, every: .milliseconds(200), polls: limit) {
             done.contains(id)
+        }
+        if armed {
+            kills.disarm(device)
+            if await reopenIfKilled(device) { lifeKillsLanded[device.name, default: 0] += 1 }
         }
     }
 
@@ -227,7 +234,7 @@ final class MinutaStage: @unchecked Sendable {
         for plan in plans where plan.device.state == .running { await drain(plan.device) }
         captureLiveDocuments()
         await settle()
-        for plan in plans where plan.device.state == .running { await perform(plan.device, .refresh) }
+        for plan in plans where plan.device.state == .running { await perform(plan.device, .refresh, lifeKill: false) }
         await settle()
         epoch += 1
     }

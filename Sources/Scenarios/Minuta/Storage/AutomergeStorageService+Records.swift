@@ -103,6 +103,7 @@ extension Minuta.AutomergeStorageService {
     /// values plus this edit (with `moveSeq` one higher), and only once that is durable removed
     /// from the old month. An interrupted move leaves two copies; `repairLayout` keeps the newer.
     func move(_ record: Minuta.TimeRecord, previous: Minuta.TimeRecord?, from source: Minuta.YearMonth, old: Minuta.TimeRecord, to target: Minuta.YearMonth) async throws {
+        probe.enter("record-move")
         var moved = record
         if let previous, !has(.wholeRecordPut) {
             moved = old

@@ -19,6 +19,8 @@ extension Minuta {
         let names: ConflictNames
         /// How `fixed` waits for a moved record's new month to arrive (nil: it does not wait).
         let pause: (any Pause)?
+        /// Told when a record's move into another month begins (a kill's cue in simulation).
+        let probe: any PhaseProbe
         var tagsDocument: Document?
         var recordDocuments: [String: Document] = [:]
         private let maxCachedDocuments = 12
@@ -28,8 +30,9 @@ extension Minuta {
         private var mergedFile: [String: (document: Document, bytes: [UInt8])] = [:]
 
         public init(files: any CoordinatedFileStore, clock: any WallClock, ids: any IDGenerator, variant: MinutaVariant,
-                    pause: (any Pause)? = nil) {
+                    pause: (any Pause)? = nil, probe: any PhaseProbe = NoPhaseProbe()) {
             self.files = files
+            self.probe = probe
             self.clock = clock
             self.ids = ids
             self.variant = variant

@@ -14,12 +14,13 @@ extension Minuta {
         let variant: MinutaVariant
         public private(set) var migrationComplete = false
 
-        /// `pause`: how the app waits (nil: it never does; see `AutomergeStorageService.saveRecord`).
+        /// `pause`: how the app waits (nil: it never does; see `AutomergeStorageService.saveRecord`);
+        /// `probe`: where a record's move into another month says it begins.
         public init(files: any CoordinatedFileStore, defaults: any KeyValueStore, clock: any WallClock, ids: any IDGenerator,
-                    variant: MinutaVariant, pause: (any Pause)? = nil) {
+                    variant: MinutaVariant, pause: (any Pause)? = nil, probe: any PhaseProbe = NoPhaseProbe()) {
             self.variant = variant
             legacy = LocalFileStorageService(files: files, clock: clock)
-            automerge = AutomergeStorageService(files: files, clock: clock, ids: ids, variant: variant, pause: pause)
+            automerge = AutomergeStorageService(files: files, clock: clock, ids: ids, variant: variant, pause: pause, probe: probe)
             migration = MigrationService(files: files, defaults: defaults, clock: clock, ids: ids, variant: variant)
             resolver = ConflictResolutionService(files: files, ids: ids, variant: variant)
         }
