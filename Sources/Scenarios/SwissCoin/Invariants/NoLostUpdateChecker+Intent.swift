@@ -35,16 +35,23 @@ extension NoLostUpdateChecker {
             precondition(!candidates.isEmpty, "an edit is its own candidate")
             // The user deleted it later: what was not pushed by then need not be.
             let deletedLater = candidates.contains { $0.change.kind == .delete }
-            // Applied pushes of this entity from this device for this edit or a later one, this one first.
-            let later = [entry] + applied.filter { other in
-                guard other.ack.change.changeId != edit.change.changeId, let at = position[other.ack.change.changeId] else { return false }
-                return at > index && sameEntity(edits[at])
+            // Applied pushes of this entity from this device for a later edit, looked for only when
+            // this edit's own push lacks a column (rare: the common case costs no scan).
+            var later: [SyncLedger.Ack]?
+            func laterPushes() -> [SyncLedger.Ack] {
+                if let later { return later }
+                let found = applied.filter { other in
+                    guard other.ack.change.changeId != edit.change.changeId, let at = position[other.ack.change.changeId] else { return false }
+                    return at > index && sameEntity(edits[at])
+                }
+                later = found
+                return found
             }
             let currency = edit.intended["currency"]?.stringValue ?? entry.ack.fields["currency"]?.stringValue ?? "CHF"
             var unpushed: [String] = []
             for column in edit.intended.keys.sorted() {
-                guard let carrier = later.first(where: { pushed($0.ack, column, currency) != nil }),
-                      let pushed = pushed(carrier.ack, column, currency)
+                let carrier = pushed(entry.ack, column, currency) != nil ? entry : laterPushes().first { pushed($0.ack, column, currency) != nil }
+                guard let carrier, let pushed = pushed(carrier.ack, column, currency)
                 else {
                     if !deletedLater { unpushed.append(column) }
                     continue
