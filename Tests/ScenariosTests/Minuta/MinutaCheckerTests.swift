@@ -122,6 +122,29 @@ final class MinutaCheckerTests: XCTestCase {
                        "stopped by the StopTimerIntent of operation 1 on device-1")
     }
 
+    /// A `StopTimerIntent` that returned an end before the timer's start (its device's clock runs
+    /// behind the one that started it) is reported; an end at the start, or an intent that never
+    /// returned, is not.
+    func testNoLossReportsATimerAStopTimerIntentEndedBeforeItsStart() {
+        let start: Int64 = 1_767_400_000_000
+        func stopped(end: Int64, status: OperationStatus = .ok) -> EditLedger.Entry {
+            var entry = F.entry(3, device: "device-1", epoch: 2, .record, F.recordJanuary.id, .edit, [("endTime", String(end))], status: status)
+            entry.write.stoppedTimerStart = start
+            return entry
+        }
+        func reported(_ entry: EditLedger.Entry) -> [EntityDiff] {
+            MinutaNoLossChecker().check(world(views: ["device-1": F.view], ledger: [entry]), history: History())
+                .flatMap(\.entities).filter { $0.location.hasPrefix("StopTimerIntent") }
+        }
+        let found = reported(stopped(end: start - 600_000))
+        XCTAssertEqual(found.map(\.entity), ["record 11111111 endTime"])
+        XCTAssertEqual(found.first?.location, "StopTimerIntent of operation 3 on device-1")
+        XCTAssertEqual(found.first?.expected, "at or after the start \(start)")
+        XCTAssertEqual(found.first?.actual, "\(start - 600_000) (600 s before the start)")
+        XCTAssertEqual(reported(stopped(end: start)), [], "a timer stopped at its start has a zero duration")
+        XCTAssertEqual(reported(stopped(end: start - 1, status: .indeterminate)), [], "an intent cut off returned nothing")
+    }
+
     /// A comment acknowledged before a settle with every device online is on the device that then
     /// moves the record: a move that drops it lost it (the move is not concurrent with it). Without
     /// that settle between them, the move's delete may win and the comment is exempt.

@@ -31,6 +31,10 @@ enum EditLedger {
         /// taken as finished before it (the scenarios await an action before they settle), so on
         /// every device once it passed, and not concurrent with an edit that began after it.
         var onlineSettles = 0
+        /// A `StopTimerIntent`'s edit of one timer: the start of the timer as the intent returned
+        /// it. The end it set must not precede it (a device whose clock runs behind the one that
+        /// started the timer still ends it at or after its start).
+        var stoppedTimerStart: Int64?
     }
 
     /// How the app refused an edit it threw on (the result of an `indeterminate` operation; a

@@ -46,10 +46,11 @@ extension MinutaSession {
     }
 
     /// Records the start of an edit in the run's history; returns its operation id.
-    func begin(_ entity: Ledger.Entity, _ id: String, _ kind: Ledger.Kind, _ fields: [(String, String)], movesMonth: Bool = false) -> Int {
+    func begin(_ entity: Ledger.Entity, _ id: String, _ kind: Ledger.Kind, _ fields: [(String, String)], movesMonth: Bool = false,
+               stoppedTimerStart: Int64? = nil) -> Int {
         let write = Ledger.Write(epoch: stage.epoch, entity: entity, entityId: id, kind: kind,
                                  fields: fields.map { (field: $0.0, value: $0.1) }, movesMonth: movesMonth,
-                                 onlineSettles: stage.onlineSettles)
+                                 onlineSettles: stage.onlineSettles, stoppedTimerStart: stoppedTimerStart)
         return context.invoke(Ledger.operationName, payload: write)
     }
 
@@ -132,7 +133,7 @@ extension MinutaSession {
         guard let stopped = try? await intents.stopTimer(), context.isAlive else { return }
         context.complete(wildcard, .failed)  // resolved: the edits below are what it did
         for record in stopped {
-            let entry = begin(.record, record.id, .edit, [("endTime", record.ledgerValue("endTime")!)])
+            let entry = begin(.record, record.id, .edit, [("endTime", record.ledgerValue("endTime")!)], stoppedTimerStart: record.startTime)
             context.complete(entry, .ok)
         }
         if !stopped.isEmpty { context.sometimes("minuta: timer stopped by an App Intent") }

@@ -102,9 +102,11 @@ final class MinutaStage: @unchecked Sendable {
     func newId() -> String { random.uuidString().uppercased() }
 
     @discardableResult
-    func addDevice(_ name: String, editor: String, utcOffsetSeconds: Int = 0) -> Device {
+    /// `clockSkewMilliseconds`: how far the device's clock runs ahead of true time (negative: behind).
+    func addDevice(_ name: String, editor: String, utcOffsetSeconds: Int = 0, clockSkewMilliseconds: Int64 = 0) -> Device {
         let sign = utcOffsetSeconds >= 0 ? "+" : "-"
-        let config = DeviceConfig(utcOffsetSeconds: utcOffsetSeconds, timeZoneName: "UTC\(sign)\(abs(utcOffsetSeconds) / 3600)")
+        let config = DeviceConfig(utcOffsetSeconds: utcOffsetSeconds, timeZoneName: "UTC\(sign)\(abs(utcOffsetSeconds) / 3600)",
+                                  clockSkewMilliseconds: clockSkewMilliseconds)
         let device = sim.addDevice(name, config: config)
         plans.append(DevicePlan(device: device, editor: editor))
         return device

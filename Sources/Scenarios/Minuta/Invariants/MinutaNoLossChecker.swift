@@ -7,7 +7,7 @@ import SimHarness
 /// every acknowledged create is there, and every acknowledged edit made without a concurrent
 /// write to the same entity survives unless a causally later write replaced it. (A lost edit that
 /// had a concurrent write is no-lost-update's.) A `StopTimerIntent` that returned stopped every
-/// timer it could see. Bug zoo MI-1, MI-6, MI-15, MI-16, MI-22.
+/// timer it could see, none before its start. Bug zoo MI-1, MI-6, MI-15, MI-16, MI-22.
 struct MinutaNoLossChecker: InvariantChecker {
     let name = "no-loss"
 
@@ -21,6 +21,7 @@ struct MinutaNoLossChecker: InvariantChecker {
             }
             diffs += records(world, expect, view, device) + tags(world, expect, view, device) + stoppedTimers(world, expect, view, device)
         }
+        diffs += stoppedBeforeStart(world)
         return ViolationReport.of(name, diffs) { "\($0) legacy values or acknowledged writes are gone" }
     }
 
@@ -71,6 +72,20 @@ struct MinutaNoLossChecker: InvariantChecker {
             }
         }
         return diffs
+    }
+
+    /// Timers a `StopTimerIntent` ended before they started: the end it returned precedes the
+    /// timer's start (a device whose clock runs behind the one that started the timer took its
+    /// own clock as the end). The record then has a negative duration on every device.
+    func stoppedBeforeStart(_ world: MinutaWorld) -> [EntityDiff] {
+        world.ledger.compactMap { entry in
+            guard entry.status == .ok, let start = entry.write.stoppedTimerStart,
+                  let end = entry.fields.first(where: { $0.field == "endTime" }).flatMap({ Int64($0.value) }), end < start
+            else { return nil }
+            return EntityDiff(entity: "record \(entry.entityId.prefix(8)) endTime",
+                              location: "StopTimerIntent of operation \(entry.id) on \(entry.device)",
+                              expected: "at or after the start \(start)", actual: "\(end) (\((start - end) / 1000) s before the start)")
+        }
     }
 
     func tags(_ world: MinutaWorld, _ expect: MinutaExpectations, _ view: MinutaView, _ device: String) -> [EntityDiff] {

@@ -8,7 +8,9 @@ extension MinutaScenario {
     /// process on one device (Siri starts and stops timers while the app saves), and the other
     /// device's app, whose saves the folder brings in between a read and the next write. Apps
     /// merge conflict copies on sync notifications while copies still arrive, and are killed at
-    /// any await point. Last, the app edits a running timer while Siri stops it (`timerEditRound`).
+    /// any await point. In half the seeds the other device's clock runs 1–15 min ahead, and a
+    /// timer Siri starts there is stopped on the first device (`handOffTimerRound`). Last, the app
+    /// edits a running timer while Siri stops it (`timerEditRound`).
     static var concurrentWriters: MinutaScenario {
         MinutaScenario(
             name: "concurrent-writers",
@@ -16,12 +18,16 @@ extension MinutaScenario {
             faults: FaultPolicy(forced: [.kill: 300_000]),
             options: .init(providers: [.dropbox, .icloud, .gdrive]),
             coverageMarks: ["minuta: two processes busy at once on one device", "minuta: timer started by an App Intent",
-                            "minuta: timer stopped by an App Intent", "minuta: app killed at an await point"],
+                            "minuta: timer stopped by an App Intent", "minuta: app killed at an await point",
+                            "minuta: a timer stopped on a device whose clock is behind its start"],
             script: { stage in
                 stage.intentsBeside = true
                 stage.fileLatency = 200...20_000
                 stage.idlePoll = .milliseconds(20)
-                let devices = await stage.twoMigratedDevices()
+                // Device clocks drift apart (a clock set by hand, no network time): the second
+                // device runs ahead in half the seeds.
+                let ahead = stage.draw(2) == 0 ? Int64(60_000 * (1 + stage.draw(15))) : 0
+                let devices = await stage.twoMigratedDevices(skews: [0, ahead])
                 for _ in 0..<(2 + stage.draw(3)) {
                     for _ in 0..<(4 + stage.draw(6)) {
                         // One device, or both at once (the folder then makes conflict copies).
@@ -49,6 +55,7 @@ extension MinutaScenario {
                     for device in devices { _ = await stage.reopenIfKilled(device) }
                     await stage.barrier()
                 }
+                if ahead > 0 { await stage.handOffTimerRound(from: devices[1], to: devices[0]) }
                 for _ in 0..<2 { await stage.timerEditRound(devices[0]) }
             })
     }

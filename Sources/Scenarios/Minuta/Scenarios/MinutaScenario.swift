@@ -53,9 +53,10 @@ enum MinutaChecks {
 extension MinutaStage {
     /// Two (or `count`) devices of one user sharing the folder, the legacy data synced to all of
     /// them, each app launched and its migration done; returns the devices.
-    func twoMigratedDevices(offsets: [Int] = [0, 0], killJobs: Int = 0) async -> [Device] {
+    func twoMigratedDevices(offsets: [Int] = [0, 0], skews: [Int64] = [0, 0], killJobs: Int = 0) async -> [Device] {
         let devices = offsets.enumerated().map { index, offset in
-            addDevice("device-\(index + 1)", editor: index == 0 ? "Ann" : "Ann (Work)", utcOffsetSeconds: offset)
+            addDevice("device-\(index + 1)", editor: index == 0 ? "Ann" : "Ann (Work)", utcOffsetSeconds: offset,
+                      clockSkewMilliseconds: index < skews.count ? skews[index] : 0)
         }
         installLegacy(on: devices[0])
         attach(devices[0])

@@ -96,6 +96,19 @@ extension MinutaStage {
         await barrier()
     }
 
+    /// Siri starts a timer on `from`, and once the folder has brought it to `to`, Siri stops it
+    /// there: with `from`'s clock ahead, `to`'s clock reads a time before the timer's start.
+    func handOffTimerRound(from: Device, to: Device) async {
+        await perform(from, .intentStartTimer(tagId: someTagId()))
+        await barrier()
+        let started = views[from.name]?.records.filter { $0.endTime == nil }.map(\.startTime).max()
+        if let started, started > to.config.epochMilliseconds + sim.now.nanoseconds / 1_000_000 + to.config.clockSkewMilliseconds {
+            sim.sometimes("minuta: a timer stopped on a device whose clock is behind its start")
+        }
+        await perform(to, .intentStopTimer)
+        await barrier()
+    }
+
     /// The app edits a running timer (its comment or tag) while Siri stops it, within 40 ms, in
     /// either order (App Intents beside the app).
     func timerEditRound(_ device: Device) async {

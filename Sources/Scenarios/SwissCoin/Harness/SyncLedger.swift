@@ -57,6 +57,8 @@ final class SyncLedger: @unchecked Sendable {
     private(set) var pushes = 0
     /// Per device, the last sync error (nil after a pass that succeeded).
     private(set) var lastError: [String: String] = [:]
+    /// Per device, the sync passes that ended without an error.
+    private(set) var cleanPasses: [String: Int] = [:]
 
     func edited(_ device: String, _ account: String, _ change: OutboxChange, at now: Int64, intended: CloudRow = [:]) {
         edits.append(Edit(device: device, account: account, change: change, atNanoseconds: now, intended: intended))
@@ -69,5 +71,6 @@ final class SyncLedger: @unchecked Sendable {
 
     func passEnded(_ device: String, error: String?) {
         lastError[device] = error
+        if error == nil { cleanPasses[device, default: 0] += 1 }
     }
 }

@@ -110,12 +110,16 @@ extension SwissCoinScenario {
         /// signs in on the same phone (SC-4 sequence B: the device-wide completion flag says the
         /// migration is done, so whatever syncs next uses Alice's local store under Bob). In a
         /// quarter of the seeds the reopened app is killed right as it sets Alice's store aside.
+        /// In half the seeds Alice's phone first ends a sync pass (her pull cursor has moved on)
+        /// and her edits come 20 s into the session, so Bob's first pull on the phone shows
+        /// whether it starts from the beginning of his account or from Alice's place.
         static var accountSwitchAfterSync: SwissCoinScenario {
         SwissCoinScenario(
             name: "account-switch-after-sync",
             summary: "after migrating, a user signs out with unsynced edits and another account signs in on the device",
             faults: syncFaults,
-            coverageMarks: syncKillMarks + ["swisscoin: account switched with unsynced edits", "swisscoin: kill in store-switch"],
+            coverageMarks: syncKillMarks + ["swisscoin: account switched with unsynced edits", "swisscoin: kill in store-switch",
+                                            "swisscoin: synced before the account switch"],
             script: { stage in
                 stage.createAccount("alice")
                 stage.createAccount("bob")
@@ -124,16 +128,28 @@ extension SwissCoinScenario {
                 stage.sweepSyncKills([phone, bobs])
                 var random = stage.sim.random.fork("account-switch-after-sync")
                 let count = 3 + random.below(5)
+                // Its own fork: the seeds that do not wait keep their runs.
+                var cue = stage.sim.random.fork("account-switch-after-sync:synced")
+                let syncedFirst = cue.chance(1, in: 2)
+                let editStart: Int64 = syncedFirst ? 20_000 : 1_000
                 stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
-                    &random, device: "device-1", count: count, startMilliseconds: 1_000, spacingMilliseconds: 700,
+                    &random, device: "device-1", count: count, startMilliseconds: editStart, spacingMilliseconds: 700,
                     picks: (0..<4).map { _ in random.below(40) }))
                 stage.ledger.scripts[bobs.name] = UserScript(steps: [])
                 stage.launch(phone)
                 stage.launch(bobs)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
-                _ = await stage.waitForSession(of: phone)
-                stage.scriptedOffline(phone, "unsynced-edits")
-                await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
+                let origin = await stage.waitForSession(of: phone)
+                if syncedFirst {
+                    await stage.waitForCleanPass(of: phone, polls: 150)
+                    if stage.ledger.cleanPasses[phone.name, default: 0] > 0 { stage.sim.sometimes("swisscoin: synced before the account switch") }
+                    stage.scriptedOffline(phone, "unsynced-edits")
+                    let editsDone = origin + (editStart + Int64(count * 700) + 500) * 1_000_000
+                    await stage.pause(.nanoseconds(max(0, editsDone - stage.sim.now.nanoseconds)))
+                } else {
+                    stage.scriptedOffline(phone, "unsynced-edits")
+                    await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
+                }
                 await stage.switchAccount(phone, to: "bob")
                 // In a quarter of the seeds the reopened app dies as it sets Alice's store aside.
                 stage.killAtAccountChange(phone, phases: ["store-switch"], label: "account-switch-after-sync")
