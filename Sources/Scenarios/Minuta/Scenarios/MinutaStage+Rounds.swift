@@ -1,5 +1,6 @@
 import AppPorts
 import CRDT
+import FakeCloud
 import SimCore
 import SimHarness
 
@@ -102,7 +103,7 @@ extension MinutaStage {
         await perform(from, .intentStartTimer(tagId: someTagId()))
         await barrier()
         let started = views[from.name]?.records.filter { $0.endTime == nil }.map(\.startTime).max()
-        if let started, started > to.config.epochMilliseconds + sim.now.nanoseconds / 1_000_000 + to.config.clockSkewMilliseconds {
+        if let started, started > WallClockDate.milliseconds(to.config, at: sim.now) {
             sim.sometimes("minuta: a timer stopped on a device whose clock is behind its start")
         }
         await perform(to, .intentStopTimer)
