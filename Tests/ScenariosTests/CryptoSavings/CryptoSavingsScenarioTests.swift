@@ -49,6 +49,19 @@ final class CryptoSavingsScenarioTests: XCTestCase {
         XCTAssertTrue(leak.outcome.violations.map(\.invariant).contains("no-cross-account-leak"), "\(leak.outcome.violations.map(\.invariant))")
     }
 
+    /// Seeds of `account-switch` that failed `fixed` once the phone switched away from bob's
+    /// Apple ID a second time: edits made while signed out of iCloud lost their journal notes to an
+    /// export of nothing (no account, so nothing could leave), and the next account change purged
+    /// them unseen. An export while signed out no longer counts as clean.
+    func testAccountSwitchRegressionSeeds() {
+        var runner = ScenarioRunner()
+        runner.size = 0
+        for seed: UInt64 in [427, 442, 736, 1250, 1302, 1669] {
+            let report = runner.run(CryptoSavingsScenario.accountSwitch, variant: "fixed", seed: seed)
+            XCTAssertEqual(report.outcome.label, "pass", "seed \(seed): \(report.outcome.violations.map(\.description).joined(separator: "\n"))")
+        }
+    }
+
     func testTheCatalogueListsTenScenariosAndEveryInvariant() {
         XCTAssertEqual(CryptoSavingsApp.scenarios.map(\.name), [
             "conflicting-edits", "enable-cloudkit-upgrade", "account-switch", "account-switch-while-running", "offline-edits-then-sync", "flaky-network",

@@ -158,6 +158,10 @@ public final class CryptoSavingsApplication {
     public func export() async {
         guard let mirror, accountChecked else { return }
         probe.enter("export")
+        // Signed out of iCloud, nothing can leave: an export of nothing is not a clean one. The
+        // notes stay until an export to the account that signs in next, or are set aside at the
+        // next account change (else that change would purge them unseen).
+        guard mirror.mirroredUser != nil else { return }
         guard let exported = try? await mirror.exportChanges() else { return }
         traffic += exported
         if mirror.lastItemErrors.isEmpty { journal.clear() }

@@ -49,5 +49,19 @@ extension CryptoSavingsScenario {
             if full { stage.server.setQuota(quota) }  // alice frees space
             await stage.session(tablet, stage.edits(2 + stage.draw(3)))
             await stage.session(phone, [.sync])
+            // Half the seeds: the phone goes back to alice's Apple ID, edits offline again and
+            // switches to bob's a second time: a second set-aside for alice on the same device,
+            // which must keep the first one's notes.
+            if stage.draw(2) == 0 {
+                stage.setAccount(phone, .available(user: "alice"))
+                await stage.session(phone, [.sync])
+                stage.goOffline(phone, "before-second-switch")
+                await stage.session(phone, stage.edits(2 + stage.draw(3)))
+                stage.goOnline(phone)
+                stage.setAccount(phone, .available(user: "bob"))
+                stage.sim.sometimes("cryptosavings: a second switch away from the same account")
+                await stage.session(phone, [.sync] + stage.edits(1))
+                await stage.session(phone, [.sync])
+            }
         })
 }

@@ -10,6 +10,9 @@ extension StoriesScenario {
         summary: "the user creates and renames heroes during and after the migration while 5xx, 429, lost and duplicated requests come at real rates",
         faults: FaultPolicy(forced: [.serverError: 30_000, .rateLimit: 20_000, .requestLoss: 20_000, .slowResponse: 10_000, .duplicate: 30_000],
                             off: [.kill]),
+        // Half the seeds: short-lived access tokens (10-60 s), so refreshes and the retried
+        // request after a 401 meet the duplicated deliveries and slow responses above.
+        tokenLifetime: { random in random.below(2) == 0 ? Int64(10 + random.below(51)) : 3_600 },
         script: { stage in await stage.editWorkload(kills: false) })
 
     /// The same user with kills swept over every pass of the app's life: the first upload, the
