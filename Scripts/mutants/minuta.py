@@ -16,8 +16,8 @@ merge-write-ignores-disk 1/600 (seed 3), read-skips-copies 1/600 (seed 25).
 Re-measured 2026-11-27 at 2c1782c (kills over Minuta's whole life, device clocks that drift in
 concurrent-writers), `--seeds 40` (240 runs each): 3 of 7 caught, not the same three.
 save-ignores-disk 22/240 (seed 1; no-loss, no-lost-update), merge-write-ignores-disk 2/240
-(seed 25; no-loss), repair-keeps-oldest 1/240 (seed 26; no-loss: a kill between a move's two
-writes, then an edit before the repair). read-skips-copies 0/240 (1 of 600 before: as rare as before);
+(seed 25; no-loss), repair-keeps-oldest 1/240 (seed 26; no-loss; its path not examined).
+read-skips-copies 0/240 (1 of 600 before: as rare as before);
 unloadable-copy-deleted, move-keeps-source and delete-no-tombstone 0/240.
 Not caught, and why:
 - unloadable-copy-deleted: unreachable in the folder fake, where a file appears whole (an iCloud
