@@ -88,6 +88,13 @@ private func waitForever(_ sim: Simulator, _ kills: KillInjector, _ device: Devi
     if await BoundedWait.until("a sign that never comes", in: sim, polls: 5, { false }) { sim.record("test", "met?") }
 }
 
+/// The never-met wait of `waitForever`, as patience only (`notesBound: false`).
+private func waitPatiently(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
+    await device.waitUntilStopped()
+    let met = await BoundedWait.until("a sign that never comes", in: sim, polls: 5, notesBound: false) { false }
+    sim.record("test", "met=\(met) at=\(sim.now.nanoseconds / 1_000_000)ms")
+}
+
 private func waitsThatEnd(_ sim: Simulator, _ kills: KillInjector, _ device: Device) async {
     let stopped = await BoundedWait.until("the app to stop", in: sim, device: device, polls: 1_000) { false }
     let met = await BoundedWait.until("now", in: sim, polls: 1) { true }
@@ -253,6 +260,14 @@ final class SharedHarnessTests: XCTestCase {
         guard case .livenessViolation(_, let violations) = report.outcome else { return XCTFail("\(report.outcome)") }
         XCTAssertEqual(violations.map(\.invariant), ["eventual-completion"])
         XCTAssertTrue(violations[0].message.contains("waited 0 s for a sign that never comes"), violations[0].message)
+    }
+
+    func testAPatientWaitThatRunsOutFailsNothing() {
+        var runner = ScenarioRunner()
+        runner.recordTrace = true
+        let report = runner.run(ProbeScenario(script: waitPatiently), variant: "fixed", seed: 1)
+        XCTAssertEqual(report.outcome, .pass)
+        XCTAssertTrue(report.records.contains { $0.event.hasPrefix("met=false") }, "\(report.records.map(\.event))")
     }
 
     func testAWaitThatIsMetOrWhoseDeviceStoppedFailsNothing() {

@@ -5,10 +5,12 @@ import SimCore
 /// caller decides what a stopped device means). When `polls` run out it reports the bound to
 /// the simulator (`noteBoundHit`), which the runner turns into a liveness violation: the
 /// scenario did not reach the situation it is about, and must not pass as if it had.
+/// `notesBound: false` is for a wait that is only patience (a user who keeps the app open a
+/// while): the script goes on either way, and running out is no failure.
 public enum BoundedWait {
     public static func until(
         _ what: @autoclosure () -> String, in sim: Simulator, device: Device? = nil,
-        every interval: Duration = .milliseconds(100), polls: Int, _ condition: () -> Bool
+        every interval: Duration = .milliseconds(100), polls: Int, notesBound: Bool = true, _ condition: () -> Bool
     ) async -> Bool {
         precondition(polls > 0, "a wait needs at least one poll")
         for _ in 0..<polls {
@@ -17,6 +19,7 @@ public enum BoundedWait {
             try? await sim.rootClock.sleep(until: sim.now.advanced(by: interval), tolerance: nil)
         }
         if condition() { return true }
+        guard notesBound else { return false }
         let seconds = (interval * polls).components.seconds
         sim.noteBoundHit("waited \(seconds) s for \(what())\(device.map { " on \($0.name)" } ?? "")")
         return false

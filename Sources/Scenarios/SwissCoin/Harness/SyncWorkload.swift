@@ -123,11 +123,10 @@ extension SwissCoinStage {
     /// Waits up to `polls` × 100 ms for `device` to end a sync pass without an error (its pull
     /// reached the server's newest change). A user who keeps the app open a while, not an
     /// expectation: when no pass succeeds in time the script goes on, and no bound is noted.
-    func waitForCleanPass(of device: Device, polls: Int) async {
-        var left = polls
-        while left > 0, ledger.cleanPasses[device.name, default: 0] == 0, device.state == .running {
-            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .milliseconds(100)), tolerance: nil)
-            left -= 1
+    @discardableResult
+    func waitForCleanPass(of device: Device, polls: Int) async -> Bool {
+        await BoundedWait.until("a clean sync pass", in: sim, device: device, polls: polls, notesBound: false) {
+            ledger.cleanPasses[device.name, default: 0] > 0
         }
     }
 

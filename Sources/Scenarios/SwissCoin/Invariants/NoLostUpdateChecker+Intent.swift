@@ -50,8 +50,10 @@ extension NoLostUpdateChecker {
             let currency = edit.intended["currency"]?.stringValue ?? entry.ack.fields["currency"]?.stringValue ?? "CHF"
             var unpushed: [String] = []
             for column in edit.intended.keys.sorted() {
-                let carrier = pushed(entry.ack, column, currency) != nil ? entry : laterPushes().first { pushed($0.ack, column, currency) != nil }
-                guard let carrier, let pushed = pushed(carrier.ack, column, currency)
+                // The edit's own push, else the first later one that carried the column.
+                let carried = pushed(entry.ack, column, currency).map { (entry, $0) }
+                    ?? laterPushes().lazy.compactMap { other in pushed(other.ack, column, currency).map { (other, $0) } }.first
+                guard let (carrier, pushed) = carried
                 else {
                     if !deletedLater { unpushed.append(column) }
                     continue

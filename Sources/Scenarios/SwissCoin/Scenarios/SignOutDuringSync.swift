@@ -140,14 +140,14 @@ extension SwissCoinScenario {
                 stage.launch(bobs)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
                 let origin = await stage.waitForSession(of: phone)
-                if syncedFirst {
-                    await stage.waitForCleanPass(of: phone, polls: 150)
-                    if stage.ledger.cleanPasses[phone.name, default: 0] > 0 { stage.sim.sometimes("swisscoin: synced before the account switch") }
-                    stage.scriptedOffline(phone, "unsynced-edits")
+                if syncedFirst, await stage.waitForCleanPass(of: phone, polls: 150) {
+                    stage.sim.sometimes("swisscoin: synced before the account switch")
+                }
+                stage.scriptedOffline(phone, "unsynced-edits")
+                if syncedFirst {  // until the edits, which come 20 s into the session, are done
                     let editsDone = origin + (editStart + Int64(count * 700) + 500) * 1_000_000
                     await stage.pause(.nanoseconds(max(0, editsDone - stage.sim.now.nanoseconds)))
                 } else {
-                    stage.scriptedOffline(phone, "unsynced-edits")
                     await stage.pause(.milliseconds(Int64(1_500 + count * 700)))
                 }
                 await stage.switchAccount(phone, to: "bob")
