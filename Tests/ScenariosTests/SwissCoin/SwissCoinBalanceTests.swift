@@ -65,6 +65,10 @@ final class SwissCoinBalanceTests: XCTestCase {
     func testAllocateIsExactAndDeterministic() {
         XCTAssertEqual(MinorUnits.allocate(100, weights: [1, 1, 1]), [34, 33, 33])
         XCTAssertEqual(MinorUnits.allocate(5, weights: [0, 0]), [0, 0])
+        // One weight takes the whole total, whatever its size; a zero weight takes nothing.
+        XCTAssertEqual(MinorUnits.allocate(7, weights: [3]), [7])
+        XCTAssertEqual(MinorUnits.allocate(-7, weights: [250]), [-7])
+        XCTAssertEqual(MinorUnits.allocate(7, weights: [0]), [0])
         XCTAssertEqual(MinorUnits.decimalString(-5, currency: "CHF"), "-0.05")
         XCTAssertEqual(MinorUnits.decimalString(1200, currency: "JPY"), "1200")
     }

@@ -87,14 +87,17 @@ public enum ColumnType: Sendable, Hashable {
         return text.withUTF8 { bytes in
             guard bytes[8] == 45, bytes[13] == 45, bytes[18] == 45, bytes[23] == 45, let base = bytes.baseAddress
             else { return false }
-            var index = 0
-            while index < 36 {
-                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1; continue }
-                let char = base[index]
-                if char &- 48 >= 10 && char &- 97 >= 6 { return false }  // neither 0-9 nor a-f
-                index += 1
+            // The five hex groups between the dashes, each byte 0-9 or a-f.
+            func hex(_ from: Int, _ to: Int) -> Bool {
+                var index = from
+                while index < to {
+                    let char = base[index]
+                    if char &- 48 >= 10 && char &- 97 >= 6 { return false }
+                    index &+= 1
+                }
+                return true
             }
-            return true
+            return hex(0, 8) && hex(9, 13) && hex(14, 18) && hex(19, 23) && hex(24, 36)
         }
     }
 

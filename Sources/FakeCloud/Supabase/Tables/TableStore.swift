@@ -291,21 +291,32 @@ public struct TableStore {
             }
         }
         let known = schemas.keys
+        let last = LastPolicyLookup()
         return PolicyContext(auth: auth) { table, column, value, context in
+            // Rows that share a parent come one after another (a transaction's splits): the same
+            // question as the last one has the same answer, since the snapshot never changes.
+            if let answer = last.answer(table, column, value) { return answer }
             guard let read = snapshot.first(where: { $0.table == table })?.read else {
                 guard known.contains(table) else { return nil }
                 precondition(complete, "a policy read table \(table) without declaring it in `reads`")
                 return nil
             }
+            let found: Row?
             if !value.isNull, let index = read.indexes.first(where: { $0.columns.count == 1 && $0.columns[0] == column }) {
                 // A unique column: at most one row has `value`.
-                guard let position = index.position(ofValue: value) else { return nil }
-                let row = read.rows[position]
-                return read.security.passesUsing(.select, row, context) ? row : nil
+                if let position = index.position(ofValue: value) {
+                    let row = read.rows[position]
+                    found = read.security.passesUsing(.select, row, context) ? row : nil
+                } else {
+                    found = nil
+                }
+            } else {
+                found = read.rows.first { row in
+                    row[column] == value && read.security.passesUsing(.select, row, context)
+                }
             }
-            return read.rows.first { row in
-                row[column] == value && read.security.passesUsing(.select, row, context)
-            }
+            last.remember(table, column, value, found)
+            return found
         }
     }
 

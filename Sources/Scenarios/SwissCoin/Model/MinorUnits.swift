@@ -36,6 +36,8 @@ public enum MinorUnits {
     /// first, then the leftover units one by one to the largest remainders, ties to the lower index.
     /// Returns all zeros when the weights sum to zero.
     public static func allocate(_ total: Int64, weights: [Int64]) -> [Int64] {
+        // One weight (one creditor, the common case): the whole total, or nothing for a zero weight.
+        if weights.count == 1 { return [weights[0] > 0 ? total : 0] }
         let weightSum = weights.reduce(Int64(0), +)
         guard weightSum > 0 else { return weights.map { _ in 0 } }
         var parts: [Int64] = []
