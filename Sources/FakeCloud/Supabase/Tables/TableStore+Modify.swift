@@ -130,8 +130,8 @@ extension TableStore {
     /// 23503 when a written row references a parent row that does not exist (RLS not applied).
     func checkOutgoingKeys(_ schema: TableSchema, _ written: [Row]) throws(PostgrestError) {
         if written.isEmpty { return }
-        for key in schema.foreignKeys {
-            let parentIndex = schemas[key.referencedTable].map { indexes[$0.slot] }?.first(where: { $0.columns == key.referencedColumns })
+        for (number, key) in schema.foreignKeys.enumerated() {
+            let parentIndex = foreignKeyTargets[schema.slot][number].flatMap { target in target.index.map { indexes[target.slot][$0] } }
             var parents: Set<[JSONValue]>?  // built only when no unique index covers the referenced columns
             for row in written {
                 if key.columns.count == 1, let parentIndex {

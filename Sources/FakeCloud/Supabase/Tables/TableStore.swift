@@ -27,6 +27,11 @@ public struct TableStore {
     private let policyReaches: [String: [String]?]
     /// The same per table slot, as slots.
     private let policyReachSlots: [[Int]?]
+    /// Per table slot, per foreign key (declaration order): the referenced table's slot and the
+    /// position in its `indexes` of the unique index over exactly the referenced columns (nil:
+    /// none, the check reads the parent's rows; the whole entry nil: the referenced table is not
+    /// declared, so no parent exists). The schemas never change after init.
+    let foreignKeyTargets: [[(slot: Int, index: Int?)?]]
     /// Which tables' incoming foreign keys an UPDATE must re-check (see `ReferencedKeys`).
     var referencedKeys: ReferencedKeys
     public internal(set) var provenance = ProvenanceLog()
@@ -64,6 +69,13 @@ public struct TableStore {
             table.indexedColumns.map { column in
                 let type = table.column(column)?.type
                 return ColumnIndex(column: column, ordered: type == .int || type == .bigint)
+            }
+        }
+        self.foreignKeyTargets = slotted.map { table in
+            table.foreignKeys.map { key in
+                schemas[key.referencedTable].map { parent in
+                    (parent.slot, parent.allUniques.firstIndex { $0.columns == key.referencedColumns })
+                }
             }
         }
         self.referencedKeys = ReferencedKeys(tables: tables)
