@@ -164,6 +164,58 @@ final class SwissCoinBackendTests: XCTestCase {
         }
     }
 
+    /// `sync_pull` pages after a cursor once rows changed since the first pull: rented (read in
+    /// change order) or bought (every change after the cursor, kept for the later pages at that
+    /// state, `SkiRental`); every page must be the head of the changes after its cursor, at the
+    /// state it was asked in, whichever way it was computed.
+    func testSyncPullPagesAfterAChangeAreTheHeadOfTheChangesAfterTheirCursor() throws {
+        let server = SupabaseServer(backend: SwissCoinBackend.definition(), random: SimRandom(seed: 7))
+        let a = signUp(server, "a@example.com")
+        var random = SimRandom(seed: 23)
+        func id() -> String { random.uuidString().lowercased() }
+        var people: [String] = []
+        for step in 0..<12 {
+            let person = id()
+            people.append(person)
+            XCTAssertEqual(upsert(server, a.token, "persons", ["id": .string(person), "owner_id": .string(a.id), "name": .string("p\(step)")]).status, 201)
+        }
+        func addTransaction(_ step: Int) {
+            let tx = id()
+            XCTAssertEqual(upsert(server, a.token, "financial_transactions", ["id": .string(tx), "owner_id": .string(a.id), "title": .string("t\(step)"), "amount": "3.00"]).status, 201)
+            XCTAssertEqual(upsert(server, a.token, "transaction_splits", ["transaction_id": .string(tx), "owed_by_id": .string(people[random.below(people.count)]), "amount": "3.00"]).status, 201)
+        }
+        for step in 0..<60 { addTransaction(step) }
+        // The rows in stored form, as a function reads them (one account: RLS hides nothing).
+        let select = { (table: String, filters: [RowFilter]) throws -> [Row] in
+            server.admin.rows(table).filter { row in
+                filters.allSatisfy { filter in
+                    switch filter {
+                    case .gt(let column, let bound): return (row[column]?.intValue ?? 0) > (bound.intValue ?? 0)
+                    case .in(let column, let values): return values.contains(row[column] ?? .null)
+                    default: preconditionFailure("only change_seq > cursor and in (…) are used")
+                    }
+                }
+            }
+        }
+        let limit = 7
+        var cursor: Int64 = 0
+        var pages = 0
+        while true {
+            // A write the caller sees before some pages (a new state: rent again), none before others.
+            if pages == 1 || pages % 5 == 3 { addTransaction(100 + pages) }
+            let expected = try SyncPullFunction.everyChange(after: cursor, select: select)
+            let response = send(server, a.token, .function(name: "sync_pull", body: ["cursor": .int(cursor), "limit": .int(Int64(limit))]))
+            XCTAssertEqual(response.status, 200)
+            let changes = response.body["changes"]?.arrayValue ?? []
+            XCTAssertEqual(changes, expected.prefix(limit).map(\.change), "page \(pages) after cursor \(cursor)")
+            XCTAssertEqual(response.body["more"]?.boolValue, expected.count > limit, "page \(pages)")
+            pages += 1
+            guard response.body["more"]?.boolValue == true, let next = response.body["cursor"]?.intValue else { break }
+            cursor = next
+        }
+        XCTAssertGreaterThan(pages, 8, "enough pages after a change to rent, buy and slice")
+    }
+
     func testGroupMembersSurrogateKeyDuplicatesOrConflictsDependingOnUniqueOption() {
         for unique in [false, true] {
             let server = SupabaseServer(backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)), random: SimRandom(seed: 2))

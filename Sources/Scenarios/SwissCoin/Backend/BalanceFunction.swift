@@ -64,9 +64,7 @@ enum BalanceFunction {
     /// (`rowsRead`) than computing every balance read last time (`everyoneRows`; nil: never
     /// computed, so the second call computes it and learns its price).
     static func readsPersonRows(call: Int, rowsRead: Int, everyoneRows: Int?) -> Bool {
-        if call <= 1 { return true }
-        guard let everyoneRows else { return false }
-        return rowsRead < everyoneRows
+        SkiRental.rents(call: call, spent: rowsRead, price: everyoneRows)
     }
 
     /// The tables a balance reads.

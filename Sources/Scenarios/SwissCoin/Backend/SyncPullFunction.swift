@@ -42,23 +42,20 @@ enum SyncPullFunction {
             // computed once per caller and kept while no row the caller can see changes
             // (`FunctionCall.memoized`), and a page is the part of them after `cursor` (see
             // `changes(after:select:)` for why that part is exactly what computing from `cursor`
-            // gives). When rows changed since, the page is read from the rows changed after
-            // `cursor`, in change order, up to its last change (`page(after:limit:query:)`): a
-            // device that pulls while another of the account uploads reads a page's worth of
-            // rows per page, not every change after its cursor again.
+            // gives). When rows changed since, see `changedSince`.
             let select = { (table: String, filters: [RowFilter]) throws -> [Row] in try call.select(table, filters) }
             let page: ArraySlice<(seq: Int64, change: JSONValue)>, more: Bool
-            if cursor >= 0, let all = call.remembered("sync_pull|changes", as: [(seq: Int64, change: JSONValue)].self) {
-                (page, more) = slice(all, after: cursor, limit: limit)
+            if cursor >= 0, let all = call.remembered("sync_pull|changes", as: ChangeList.self), all.base <= cursor {
+                (page, more) = slice(all.changes, after: cursor, limit: limit)
             } else if cursor == 0 {
-                (page, more) = slice(try call.memoized("sync_pull|changes") { try everyChange(after: 0, select: select) }, after: 0, limit: limit)
+                let all = try call.memoized("sync_pull|changes", reusingIf: { $0.base <= 0 }) {
+                    ChangeList(base: 0, changes: try everyChange(after: 0, select: select))
+                }
+                (page, more) = slice(all.changes, after: 0, limit: limit)
             } else if cursor < 0 {
                 (page, more) = slice(try everyChange(after: cursor, select: select), after: cursor, limit: limit)
             } else {
-                // Rows changed since the first pull (another device uploads, or this one pushed):
-                // read in change order from the cursor, as far as this page needs.
-                let read = try self.page(after: cursor, limit: limit) { request in try call.query(request) }
-                (page, more) = (read.changes[...], read.more)
+                (page, more) = try changedSince(cursor, limit: limit, call)
             }
             return FunctionResult(body: [
                 "changes": .array(page.map(\.change)),
@@ -70,6 +67,65 @@ enum SyncPullFunction {
         } catch {
             return FunctionResult(status: 500, body: ["error": .string("\(error)")])
         }
+    }
+
+    /// Every change after `base` at one state of the caller's rows (the memo pages are sliced
+    /// from: it answers any cursor at or above `base`, see `changes(after:select:)`).
+    struct ChangeList {
+        let base: Int64
+        let changes: [(seq: Int64, change: JSONValue)]
+    }
+
+    /// The tables a pull reads.
+    static let readTables = plainTables + parentTables.flatMap { [$0.table] + $0.children.map(\.table) }
+
+    /// How many pages were read at one state of the caller's rows and how many rows they read (a
+    /// memoized value: a new one for every change the caller can see).
+    final class PageCount: @unchecked Sendable {
+        var count = 0
+        var rowsRead = 0
+    }
+
+    /// How many rows computing every change after a cursor read the last time (per caller).
+    final class ChangesCost: @unchecked Sendable { var rows: Int? }
+
+    /// A page after `cursor > 0` with no change list to slice (rows changed since the first
+    /// pull: another device uploads, or this one pushed). Rented: read in change order from the
+    /// cursor, as far as this page needs (`page(after:limit:query:)`), so a device that pulls
+    /// while another of the account uploads reads a page's worth of rows per page. Bought, by the
+    /// ski-rental rule (`SkiRental`), when the pages read at this state reach the rows the whole
+    /// list cost last time: every change after `cursor`, kept for the later pages while nothing
+    /// the caller can see changes. Both give the same page.
+    private static func changedSince(_ cursor: Int64, limit: Int, _ call: FunctionCall) throws
+        -> (page: ArraySlice<(seq: Int64, change: JSONValue)>, more: Bool) {
+        let pages = try call.memoized("sync_pull|pages") { () -> PageCount in
+            for table in readTables { _ = try call.select(table, [.eq("change_seq", .int(-1))]) }  // valid while these are unchanged
+            return PageCount()
+        }
+        // A cost estimate carried from state to state (it reads no table, so it is kept).
+        let price = try call.memoized("sync_pull|price") { ChangesCost() }
+        pages.count += 1
+        if SkiRental.rents(call: pages.count, spent: pages.rowsRead, price: price.rows) {
+            var read = 0
+            let found = try page(after: cursor, limit: limit) { request in
+                let rows = try call.query(request)
+                read += rows.count
+                return rows
+            }
+            pages.rowsRead += read
+            return (found.changes[...], found.more)
+        }
+        let all = try call.memoized("sync_pull|changes", reusingIf: { $0.base <= cursor }) { () -> ChangeList in
+            var read = 0
+            let changes = try self.changes(after: cursor) { table, filters in
+                let rows = try call.select(table, filters)
+                read += rows.count
+                return rows
+            }
+            price.rows = read
+            return ChangeList(base: cursor, changes: changes)
+        }
+        return slice(all.changes, after: cursor, limit: limit)
     }
 
     /// Every change the caller can see after `cursor`, by sequence. A parent's sequence is its
