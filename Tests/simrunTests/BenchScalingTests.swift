@@ -24,6 +24,18 @@ final class BenchScalingTests: XCTestCase {
         }
     }
 
+    func testScenarioNarrowsTheScalingTableToThatScenario() throws {
+        let result = try SimrunProcess.run(["bench", "--only", "scaling", "--quick", "--scenario", "selftest/upload", "--sizes", "0,1",
+                                            "--json"], selfTest: true)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let rows = try XCTUnwrap(try json(result.stdout)["scaling"] as? [[String: Any]])
+        XCTAssertEqual(rows.map { $0["scenario"] as? String }, ["selftest/upload"])
+    }
+
+    func testBenchRefusesAnUnknownScenario() throws {
+        try assertBadInput(["bench", "--only", "scaling", "--scenario", "selftest/uplod"], mentions: "unknown scenario", selfTest: true)
+    }
+
     func testScalingIsNotPartOfTheDefaultSections() throws {
         let result = try SimrunProcess.run(["bench", "--quick", "--json", "--only", "heap"])
         XCTAssertEqual(result.code, 0, result.stderr)

@@ -133,8 +133,8 @@ enum HelpText {
     """ + exitCodes
 
     static let bench = """
-    simrun bench [--json] [--quick] [--only LIST] [--app NAME] [--sizes LIST] [--seeds N]
-    simrun bench --compare OLD_SIMRUN [--app NAME] [--size N] [--seeds N] [--rounds N]
+    simrun bench [--json] [--quick] [--only LIST] [--app NAME] [--scenario NAME] [--sizes LIST] [--seeds N]
+    simrun bench --compare OLD_SIMRUN [--app NAME] [--scenario NAME] [--size N] [--seeds N] [--rounds N]
 
     Kernel figures: timer heap events/s, executor hops/s, a 10,000-request simulated upload with
     ~5 % faults (median of 5), memory across 1,000 and 10,000 seeds in one process, per-scenario
@@ -142,6 +142,8 @@ enum HelpText {
     every size (for tests). Use a release build for real figures.
     --only picks sections, comma-separated: heap, executor, upload, memory, scenarios, scaling, and
     the extra sections of this build (crdt) (e.g. --only heap,executor).
+
+    --scenario NAME (or app/NAME) limits the scaling table and the comparison to that scenario.
 
     Scaling (--only scaling): CPU seconds per seed of every scenario (or --app's) at each of
     --sizes (default 1,2,4,8; the first is the base of the ratios), --seeds per size (default 3),

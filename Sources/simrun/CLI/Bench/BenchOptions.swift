@@ -2,12 +2,15 @@ import SimHarness
 
 /// The options of `simrun bench` for its scaling table and its side-by-side comparison.
 struct BenchOptions {
-    static let flags = ["--compare", "--app", "--seeds", "--size", "--rounds", "--sizes"]
+    static let flags = ["--compare", "--app", "--scenario", "--seeds", "--size", "--rounds", "--sizes"]
 
     /// Another simrun binary to compare this one with (`--compare OLD`).
     var compare: String?
     /// Only this app's scenarios (`--app`), else every app's.
     var app: String?
+    /// Only these scenarios (`--scenario NAME|app/NAME`), resolved as `run` resolves it; nil: every
+    /// scenario of `app` (or of every app).
+    var only: [any AppScenario]?
     /// Seeds per measurement (the same seeds 1…N on every side and size).
     var seeds: Int
     /// Dataset size of the comparison.
@@ -32,11 +35,14 @@ struct BenchOptions {
         if let app, AppCatalog.app(named: app) == nil {
             throw Suggest.unknown("app", app, known: AppCatalog.apps.map(\.name))
         }
+        if let scenario = try args.option("--scenario") {
+            only = try Selection.resolve(scenario: scenario, app: app, variant: nil, allowAll: true).map(\.scenario)
+        }
     }
 
-    /// The scenarios measured: the chosen app's, or every app's, in catalogue order.
+    /// The scenarios measured: the chosen ones, else the chosen app's or every app's, in catalogue order.
     var scenarios: [any AppScenario] {
-        AppCatalog.apps.filter { app == nil || $0.name == app }.flatMap(\.scenarios)
+        only ?? AppCatalog.apps.filter { app == nil || $0.name == app }.flatMap(\.scenarios)
     }
 
     private static func positive(_ text: String?, _ name: String, allowZero: Bool = false) throws -> Int? {

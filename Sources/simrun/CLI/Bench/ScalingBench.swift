@@ -21,24 +21,30 @@ struct ScalingBench {
     let eventsPerSeed: [Double]
     let failures: Int
 
+    /// Runs every seed at every size, the sizes of one seed one after another (seed 1 at each
+    /// size, then seed 2, …): what the process ran before (its heap, its caches) is then the same
+    /// for every size, so it cannot favour the sizes measured first.
     static func measure(_ scenario: any AppScenario, sizes: [Int], seeds: Int) -> ScalingBench {
         let variant = AppCatalog.app(named: scenario.app)?.defaultVariant ?? "fixed"
-        var perSeed: [Double] = [], events: [Double] = []
-        var failures = 0
-        for size in sizes {
+        let runners = sizes.map { size in
             var runner = ScenarioRunner()
             runner.size = size
-            var sizeEvents = 0
-            let start = CPUTime.thread()
-            for seed in 1...max(1, seeds) {
+            return runner
+        }
+        var seconds = [Double](repeating: 0, count: sizes.count), events = [Int](repeating: 0, count: sizes.count)
+        var failures = 0
+        for seed in 1...max(1, seeds) {
+            for (slot, runner) in runners.enumerated() {
+                let start = CPUTime.thread()
                 let report = runner.run(scenario, variant: variant, seed: UInt64(seed))
-                sizeEvents += report.events
+                seconds[slot] += CPUTime.thread() - start
+                events[slot] += report.events
                 if !report.outcome.passed { failures += 1 }
             }
-            perSeed.append((CPUTime.thread() - start) / Double(max(1, seeds)))
-            events.append(Double(sizeEvents) / Double(max(1, seeds)))
         }
-        return ScalingBench(name: "\(scenario.app)/\(scenario.name)", secondsPerSeed: perSeed, eventsPerSeed: events, failures: failures)
+        let count = Double(max(1, seeds))
+        return ScalingBench(name: "\(scenario.app)/\(scenario.name)", secondsPerSeed: seconds.map { $0 / count },
+                            eventsPerSeed: events.map { Double($0) / count }, failures: failures)
     }
 
     /// The ratio of each size's cost to the first size's.
