@@ -109,3 +109,36 @@ final class SwissCoinValueTests: XCTestCase {
         XCTAssertEqual(Array(a)[14], "8")
     }
 }
+
+/// The fixed app's store switch with its open store: it reads the time zone from the database the
+/// store holds instead of decoding the file, and notes the copy it set aside, so the harness finds
+/// that copy's database without decoding it. Both must be exactly what a decode gives.
+final class StoreSwitcherCacheTests: XCTestCase {
+    func testASwitchWithTheOpenStoreNotesTheCopyItSetAsideAsItsDecodedDatabase() throws {
+        let files = DeferringMemoryFiles(), defaults = MemoryDefaults()
+        let cache = LocalStoreCache()
+        let store = LocalStore(files: files, cache: cache)
+        var database = DatasetGenerator.generate(seed: 4, size: .small).database
+        database.ownerAccountId = "alice"
+        database.timeZoneOffsetSeconds = 36_000
+        try store.save(database)
+        XCTAssertEqual(files.made, 0, "the save is deferred")
+        XCTAssertTrue(try StoreSwitcher(files: files, defaults: defaults, store: store).switchStore(from: "alice", to: "bob"))
+        let aside = try XCTUnwrap(try files.read(path: StoreSwitcher(files: files, defaults: defaults).asidePath("alice")))
+        XCTAssertEqual(cache.database(forCopy: aside), try LocalStore.decode(aside), "the noted copy is what its bytes decode to")
+        XCTAssertEqual(cache.database(forCopy: aside), database)
+        let fresh = try LocalStore.decode(try XCTUnwrap(try files.read(path: store.path)))
+        XCTAssertEqual(fresh.timeZoneOffsetSeconds, 36_000, "bob's new store keeps the device's time zone")
+        XCTAssertEqual(fresh.ownerAccountId, "bob")
+        XCTAssertNil(cache.database(forCopy: Data("other bytes".utf8)))
+    }
+
+    func testASwitchWithoutTheStoreStillReadsTheTimeZoneFromTheFile() throws {
+        let files = MemoryFiles(), defaults = MemoryDefaults()
+        var database = LocalDatabase(timeZoneOffsetSeconds: -18_000)
+        database.ownerAccountId = "alice"
+        try files.write(path: "swisscoin/store.json", data: try LocalStore.encode(database))
+        XCTAssertTrue(try StoreSwitcher(files: files, defaults: defaults).switchStore(from: "alice", to: "bob"))
+        XCTAssertEqual(try LocalStore.decode(try XCTUnwrap(try files.read(path: "swisscoin/store.json"))).timeZoneOffsetSeconds, -18_000)
+    }
+}

@@ -65,7 +65,7 @@ struct SwissCoinSession {
         if defaults.bool(forKey: flagKey) { return account }
         if !variant.has(.crossAccountUpload), let owner = (try? store.load())?.ownerAccountId, owner != account {
             probe.enter("store-switch")
-            guard (try? StoreSwitcher(files: files, defaults: defaults).switchStore(from: owner, to: account)) == true else { return nil }
+            guard (try? StoreSwitcher(files: files, defaults: defaults, store: store).switchStore(from: owner, to: account)) == true else { return nil }
             context.record("app store of \(owner.prefix(8)) set aside for \(account.prefix(8))")
             if defaults.bool(forKey: flagKey) { return account }
         }

@@ -100,7 +100,7 @@ struct SwissCoinWorld {
         let owner = account(plan.owner).userId
         guard let current, let claimed = current.ownerAccountId, claimed != owner else { return current }
         guard let bytes = asideStoreBytes(of: owner, on: plan.device) else { return current }
-        return asideStores.decoded(bytes)
+        return asideStores.decoded(bytes, cache: stage.storeCache(plan.device))
     }
 
     /// The bytes of the store the fixed app set aside for `userId` on `device` when another
@@ -119,7 +119,9 @@ struct SwissCoinWorld {
         if let current = currentStore(device), current.ownerAccountId == nil || current.ownerAccountId == userId {
             stores.append(current)
         }
-        if let bytes = asideStoreBytes(of: userId, on: device), let aside = asideStores.decoded(bytes) { stores.append(aside) }
+        if let bytes = asideStoreBytes(of: userId, on: device), let aside = asideStores.decoded(bytes, cache: stage.storeCache(device)) {
+            stores.append(aside)
+        }
         return Set(stores.flatMap { ($0.sync?.outbox ?? []) + ($0.sync?.rejected ?? []) }.map(\.changeId))
     }
 
@@ -136,10 +138,11 @@ struct SwissCoinWorld {
 private final class DecodedAsideStores {
     private var entries: [(bytes: Data, database: LocalDatabase?)] = []
 
-    /// `LocalStore.decode(bytes)`, nil when it fails.
-    func decoded(_ bytes: Data) -> LocalDatabase? {
+    /// `LocalStore.decode(bytes)`, nil when it fails; without decoding when the device's store
+    /// cache knows the copy (the app noted what it set aside).
+    func decoded(_ bytes: Data, cache: LocalStoreCache) -> LocalDatabase? {
         if let entry = entries.first(where: { $0.bytes == bytes }) { return entry.database }
-        let database = try? LocalStore.decode(bytes)
+        let database = cache.database(forCopy: bytes) ?? (try? LocalStore.decode(bytes))
         entries.append((bytes, database))
         return database
     }

@@ -43,6 +43,22 @@ public final class LocalStore {
         return database
     }
 
+    /// The database the file holds when this store has it in memory already (its last load or
+    /// save, the file unchanged since); nil when only a decode could tell (never decodes).
+    public func heldDatabase() throws -> LocalDatabase? {
+        if let cached = cache.entry, let token = cached.token, let deferring, deferring.holds(token, at: path) {
+            return cached.database
+        }
+        guard let data = try files.read(path: path), let cached = cache.entry, cached.bytes == data else { return nil }
+        return cached.database
+    }
+
+    /// Notes that `bytes`, a copy of this store's file kept elsewhere (a store set aside), decode
+    /// to `database`, so whoever decodes that copy later on this device finds it in the cache.
+    public func remember(copy bytes: Data, decodesTo database: LocalDatabase) {
+        cache.remember(copy: bytes, decodesTo: database)
+    }
+
     /// Replaces the stored database (one atomic whole-file write).
     public func save(_ database: LocalDatabase) throws {
         if let deferring {
@@ -89,6 +105,21 @@ public final class LocalStore {
 public final class LocalStoreCache: @unchecked Sendable {
     var entry: (bytes: Data?, token: AnyObject?, database: LocalDatabase)?
     let encoder = StoreEncoder(encoder: LocalStore.makeEncoder())
+    /// Copies of the store file kept elsewhere and what they decode to, newest last (a few: a
+    /// device sets a store aside once per account switch).
+    private var copies: [(bytes: Data, database: LocalDatabase)] = []
+    private static let keptCopies = 4
 
     public init() {}
+
+    /// What `bytes` decode to, when they are a copy this cache was told about (`remember`).
+    public func database(forCopy bytes: Data) -> LocalDatabase? {
+        copies.last { $0.bytes == bytes }?.database
+    }
+
+    func remember(copy bytes: Data, decodesTo database: LocalDatabase) {
+        if copies.contains(where: { $0.bytes == bytes }) { return }
+        copies.append((bytes, database))
+        if copies.count > Self.keptCopies { copies.removeFirst() }
+    }
 }

@@ -10,6 +10,9 @@ struct StoreSwitcher {
     let files: any LocalFileStore
     let defaults: any KeyValueStore
     let path = "swisscoin/store.json"
+    /// The app's store at `path`, when the app has one open: what it holds in memory spares a
+    /// decode of the current file, and the copy set aside is noted in its cache (speed only).
+    var store: LocalStore? = nil
 
     func asidePath(_ account: String) -> String { "swisscoin/accounts/\(account)/store.json" }
     func asideUserPath(_ account: String) -> String { "swisscoin/accounts/\(account)/current-user-id" }
@@ -17,6 +20,8 @@ struct StoreSwitcher {
     /// Makes the store at `path` the one of `account`; returns whether it switched.
     func switchStore(from owner: String, to account: String) throws -> Bool {
         guard owner != account, let current = try files.read(path: path) else { return false }
+        let held = try store?.heldDatabase()
+        if let held { store?.remember(copy: current, decodesTo: held) }
         try files.write(path: asidePath(owner), data: current)
         let me = defaults.string(forKey: AppDefaultsKeys.currentUserId) ?? ""
         try files.write(path: asideUserPath(owner), data: Data(me.utf8))
@@ -26,7 +31,7 @@ struct StoreSwitcher {
             let id = try files.read(path: asideUserPath(account)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             defaults.set(id.isEmpty ? nil : .string(id), forKey: AppDefaultsKeys.currentUserId)
         } else {
-            var fresh = LocalDatabase(timeZoneOffsetSeconds: (try? LocalStore.decode(current))?.timeZoneOffsetSeconds ?? 0)
+            var fresh = LocalDatabase(timeZoneOffsetSeconds: (held ?? (try? LocalStore.decode(current)))?.timeZoneOffsetSeconds ?? 0)
             fresh.ownerAccountId = account
             try files.write(path: path, data: try LocalStore.encode(fresh))
             defaults.set(nil, forKey: AppDefaultsKeys.currentUserId)
