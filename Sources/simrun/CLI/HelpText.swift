@@ -143,7 +143,8 @@ enum HelpText {
     --only picks sections, comma-separated: heap, executor, upload, memory, scenarios, scaling, and
     the extra sections of this build (crdt) (e.g. --only heap,executor).
 
-    --scenario NAME (or app/NAME) limits the scaling table and the comparison to that scenario.
+    --scenario NAME (or app/NAME) limits the scaling table and the comparison to the scenarios of
+    that name (one per app that has it; all: every scenario).
 
     Scaling (--only scaling): CPU seconds per seed of every scenario (or --app's) at each of
     --sizes (default 1,2,4,8; the first is the base of the ratios), --seeds per size (default 3),

@@ -14,6 +14,7 @@ final class LastPolicyLookup: @unchecked Sendable {
         return .some(row)
     }
 
+    /// Makes this question and its answer the last one.
     func remember(_ table: String, _ column: String, _ value: JSONValue, _ row: Row?) {
         key = (table, column, value)
         self.row = row

@@ -72,7 +72,9 @@ enum SyncPullFunction {
     /// Every change after `base` at one state of the caller's rows (the memo pages are sliced
     /// from: it answers any cursor at or above `base`, see `changes(after:select:)`).
     struct ChangeList {
+        /// The cursor the list was computed after.
         let base: Int64
+        /// Every change after `base`, by sequence.
         let changes: [(seq: Int64, change: JSONValue)]
     }
 
@@ -80,13 +82,15 @@ enum SyncPullFunction {
     static let readTables = plainTables + parentTables.flatMap { [$0.table] + $0.children.map(\.table) }
 
     /// How many pages were read at one state of the caller's rows and how many rows they read (a
-    /// memoized value: a new one for every change the caller can see).
+    /// memoized value: a new one for every change the caller can see). State carried from call to
+    /// call on purpose, for the choice of path only: both paths give the same page.
     final class PageCount: @unchecked Sendable {
         var count = 0
         var rowsRead = 0
     }
 
-    /// How many rows computing every change after a cursor read the last time (per caller).
+    /// How many rows computing every change after a cursor read the last time (per caller; kept
+    /// from state to state, a cost estimate that is never part of an answer).
     final class ChangesCost: @unchecked Sendable { var rows: Int? }
 
     /// A page after `cursor > 0` with no change list to slice (rows changed since the first

@@ -46,7 +46,9 @@ extension ExactBalance {
 
     /// `netPositions` as a list, each person once, in the order they first appear (payers, then
     /// splits). A transaction has a handful of participants: a linear search costs less than
-    /// hashing their ids, and the balance sums are the same whatever the order.
+    /// hashing their ids, and the balance sums are the same whatever the order. Written apart from
+    /// `netPositions` on purpose: `ExactBalanceEveryoneTests` holds this table equal to the
+    /// per-person rule built on that one, which a shared helper would make a test of itself.
     static func netPositionList(_ tx: FinancialTransaction, currency: String, reconcile: Bool) -> [(id: String, amount: Int64)] {
         let total = MinorUnits.from(tx.amount, currency: currency)
         func fit(_ amounts: [Double]) -> [Int64] {

@@ -44,7 +44,8 @@ public final class LocalStore {
     }
 
     /// The database the file holds when this store has it in memory already (its last load or
-    /// save, the file unchanged since); nil when only a decode could tell (never decodes).
+    /// save, the file unchanged since); nil when only a decode could tell. It may read the file
+    /// (which makes a deferred save's bytes) but never decodes it.
     public func heldDatabase() throws -> LocalDatabase? {
         if let cached = cache.entry, let token = cached.token, let deferring, deferring.holds(token, at: path) {
             return cached.database
@@ -117,6 +118,7 @@ public final class LocalStoreCache: @unchecked Sendable {
         copies.last { $0.bytes == bytes }?.database
     }
 
+    /// Keeps `database` as what the copy `bytes` decode to (the oldest copy goes beyond a few).
     func remember(copy bytes: Data, decodesTo database: LocalDatabase) {
         if copies.contains(where: { $0.bytes == bytes }) { return }
         copies.append((bytes, database))

@@ -22,8 +22,9 @@ struct ScalingBench {
     let failures: Int
 
     /// Runs every seed at every size, the sizes of one seed one after another (seed 1 at each
-    /// size, then seed 2, …): what the process ran before (its heap, its caches) is then the same
-    /// for every size, so it cannot favour the sizes measured first.
+    /// size, then seed 2, …): what the process ran before (its heap, its caches) then weighs on
+    /// every size about alike, instead of only on the sizes measured last. Not exactly alike:
+    /// within a seed the sizes still run in `sizes` order.
     static func measure(_ scenario: any AppScenario, sizes: [Int], seeds: Int) -> ScalingBench {
         let variant = AppCatalog.app(named: scenario.app)?.defaultVariant ?? "fixed"
         let runners = sizes.map { size in
