@@ -93,10 +93,10 @@ final class SwissCoinBackendTests: XCTestCase {
         // The first call after a change a can see reads the person's rows; the second at the first
         // state computes every balance (nothing learned yet); later states read person by person
         // until those calls read as many rows as that: every answer must give the same numbers.
-        XCTAssertTrue(BalanceFunction.readsPersonRows(call: 1, rowsRead: 0, everyoneRows: nil))
-        XCTAssertFalse(BalanceFunction.readsPersonRows(call: 2, rowsRead: 5, everyoneRows: nil), "nothing learned: buy")
-        XCTAssertTrue(BalanceFunction.readsPersonRows(call: 2, rowsRead: 5, everyoneRows: 6))
-        XCTAssertFalse(BalanceFunction.readsPersonRows(call: 3, rowsRead: 6, everyoneRows: 6), "the rent reached the price")
+        XCTAssertTrue(SkiRental.rents(call: 1, spent: 0, price: nil))
+        XCTAssertFalse(SkiRental.rents(call: 2, spent: 5, price: nil), "nothing learned: buy")
+        XCTAssertTrue(SkiRental.rents(call: 2, spent: 5, price: 6))
+        XCTAssertFalse(SkiRental.rents(call: 3, spent: 6, price: 6), "the rent reached the price")
         for (index, person) in (people + ["not-a-uuid"]).enumerated() {
             let touch = TableRequest(table: "settlements", action: .update(["note": .string("n\(index)")]), filters: [.isNotNull("id")])
             XCTAssertEqual(send(server, a.token, .table(touch)).status, 204)

@@ -29,23 +29,16 @@ enum BalanceFunction {
             // answers the rest: the ski-rental rule, buying once the rows the person-by-person
             // calls read at this state reach the rows that computation read last time (never
             // more than about twice the cheaper choice). Both give the same numbers.
-            let calls = try call.memoized("balance|calls") { () -> CallCount in
-                for table in readTables { _ = try call.select(table, [.eq("id", noRow)]) }  // valid while these are unchanged
-                return CallCount()
-            }
-            // A cost estimate carried from state to state (it reads no table, so it is kept);
-            // never part of an answer.
-            let price = try call.memoized("balance|price") { EveryoneCost() }
-            calls.count += 1
+            let rental = try SkiRental(call, key: "balance", tables: readTables, nothing: .eq("id", noRow))
             let owed: [String: Int64]
-            if readsPersonRows(call: calls.count, rowsRead: calls.rowsRead, everyoneRows: price.rows) {
+            if rental.nextCallRents() {
                 let (balances, rows) = try balances(with: person, me: me, call)
                 owed = balances
-                calls.rowsRead += rows
+                rental.spending.rows += rows
             } else {
                 let everyone = try call.memoized("balances") { () -> [String: [String: Int64]] in
                     let (balances, rows) = try everyonesBalances(me: me, call)
-                    price.rows = rows
+                    rental.price.rows = rows
                     return balances
                 }
                 owed = everyone[person] ?? [:]  // never has an entry for `me`
@@ -58,30 +51,10 @@ enum BalanceFunction {
         }
     }
 
-    /// Whether the `call`-th call at one state of the caller's rows reads only the person's rows
-    /// (else every person's balance is computed once and answers it and the rest): always the
-    /// first; later ones while the person-by-person calls at this state read fewer rows
-    /// (`rowsRead`) than computing every balance read last time (`everyoneRows`; nil: never
-    /// computed, so the second call computes it and learns its price).
-    static func readsPersonRows(call: Int, rowsRead: Int, everyoneRows: Int?) -> Bool {
-        SkiRental.rents(call: call, spent: rowsRead, price: everyoneRows)
-    }
-
     /// The tables a balance reads.
     static let readTables = ["financial_transactions", "transaction_splits", "transaction_payers", "settlements"]
     /// A key no row has (a lookup that reads a table through its primary key and finds nothing).
     static let noRow = JSONValue.string("00000000-0000-0000-0000-000000000000")
-
-    /// How many calls were answered at one state of the caller's rows (a memoized value: a new
-    /// one for every change the caller can see).
-    final class CallCount: @unchecked Sendable {
-        var count = 0
-        /// Rows the person-by-person calls at this state read.
-        var rowsRead = 0
-    }
-
-    /// How many rows computing every person's balance read the last time (per caller).
-    final class EveryoneCost: @unchecked Sendable { var rows: Int? }
 
     /// Every person's balance with the caller, over every row the caller can see, and how many
     /// rows that read.

@@ -81,18 +81,6 @@ enum SyncPullFunction {
     /// The tables a pull reads.
     static let readTables = plainTables + parentTables.flatMap { [$0.table] + $0.children.map(\.table) }
 
-    /// How many pages were read at one state of the caller's rows and how many rows they read (a
-    /// memoized value: a new one for every change the caller can see). State carried from call to
-    /// call on purpose, for the choice of path only: both paths give the same page.
-    final class PageCount: @unchecked Sendable {
-        var count = 0
-        var rowsRead = 0
-    }
-
-    /// How many rows computing every change after a cursor read the last time (per caller; kept
-    /// from state to state, a cost estimate that is never part of an answer).
-    final class ChangesCost: @unchecked Sendable { var rows: Int? }
-
     /// A page after `cursor > 0` with no change list to slice (rows changed since the first
     /// pull: another device uploads, or this one pushed). Rented: read in change order from the
     /// cursor, as far as this page needs (`page(after:limit:query:)`), so a device that pulls
@@ -102,21 +90,15 @@ enum SyncPullFunction {
     /// the caller can see changes. Both give the same page.
     private static func changedSince(_ cursor: Int64, limit: Int, _ call: FunctionCall) throws
         -> (page: ArraySlice<(seq: Int64, change: JSONValue)>, more: Bool) {
-        let pages = try call.memoized("sync_pull|pages") { () -> PageCount in
-            for table in readTables { _ = try call.select(table, [.eq("change_seq", .int(-1))]) }  // valid while these are unchanged
-            return PageCount()
-        }
-        // A cost estimate carried from state to state (it reads no table, so it is kept).
-        let price = try call.memoized("sync_pull|price") { ChangesCost() }
-        pages.count += 1
-        if SkiRental.rents(call: pages.count, spent: pages.rowsRead, price: price.rows) {
+        let rental = try SkiRental(call, key: "sync_pull", tables: readTables, nothing: .eq("change_seq", .int(-1)))
+        if rental.nextCallRents() {
             var read = 0
             let found = try page(after: cursor, limit: limit) { request in
                 let rows = try call.query(request)
                 read += rows.count
                 return rows
             }
-            pages.rowsRead += read
+            rental.spending.rows += read
             return (found.changes[...], found.more)
         }
         let all = try call.memoized("sync_pull|changes", reusingIf: { $0.base <= cursor }) { () -> ChangeList in
@@ -126,7 +108,7 @@ enum SyncPullFunction {
                 read += rows.count
                 return rows
             }
-            price.rows = read
+            rental.price.rows = read
             return ChangeList(base: cursor, changes: changes)
         }
         return slice(all.changes, after: cursor, limit: limit)

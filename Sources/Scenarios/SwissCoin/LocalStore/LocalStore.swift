@@ -43,15 +43,13 @@ public final class LocalStore {
         return database
     }
 
-    /// The database the file holds when this store has it in memory already (its last load or
-    /// save, the file unchanged since); nil when only a decode could tell. It may read the file
-    /// (which makes a deferred save's bytes) but never decodes it.
-    public func heldDatabase() throws -> LocalDatabase? {
-        if let cached = cache.entry, let token = cached.token, let deferring, deferring.holds(token, at: path) {
-            return cached.database
-        }
-        guard let data = try files.read(path: path), let cached = cache.entry, cached.bytes == data else { return nil }
-        return cached.database
+    /// The database in memory for `bytes`, just read from the file: this store's last load or
+    /// save, when the file still holds that save or exactly those bytes; nil when only a decode
+    /// could tell (it never decodes).
+    public func heldDatabase(for bytes: Data) -> LocalDatabase? {
+        guard let cached = cache.entry else { return nil }
+        if let token = cached.token, let deferring, deferring.holds(token, at: path) { return cached.database }
+        return cached.bytes == bytes ? cached.database : nil
     }
 
     /// Notes that `bytes`, a copy of this store's file kept elsewhere (a store set aside), decode

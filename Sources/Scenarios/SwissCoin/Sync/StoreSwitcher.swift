@@ -20,7 +20,7 @@ struct StoreSwitcher {
     /// Makes the store at `path` the one of `account`; returns whether it switched.
     func switchStore(from owner: String, to account: String) throws -> Bool {
         guard owner != account, let current = try files.read(path: path) else { return false }
-        let held = try store?.heldDatabase()
+        let held = store?.heldDatabase(for: current)
         if let held { store?.remember(copy: current, decodesTo: held) }
         try files.write(path: asidePath(owner), data: current)
         let me = defaults.string(forKey: AppDefaultsKeys.currentUserId) ?? ""
