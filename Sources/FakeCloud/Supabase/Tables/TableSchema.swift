@@ -124,6 +124,9 @@ struct ColumnLayout: Sendable {
     let positions: [String: Int]
     /// The columns whose stored form differs from what the API returns (numeric), in declaration order.
     let convertedOnOutput: [ColumnSchema]
+    /// What a new row is built from (see `RowTemplate`); nil for a table of more than 64 columns
+    /// or with a column name declared twice.
+    let template: RowTemplate?
 
     init(_ columns: [ColumnSchema]) {
         var positions: [String: Int] = [:]
@@ -132,5 +135,6 @@ struct ColumnLayout: Sendable {
         }
         self.positions = positions
         convertedOnOutput = columns.filter { if case .numeric = $0.type { true } else { false } }
+        template = positions.count == columns.count && columns.count <= 64 ? RowTemplate(columns) : nil
     }
 }

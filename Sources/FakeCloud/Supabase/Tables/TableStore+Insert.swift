@@ -12,14 +12,14 @@ import SimCore
 /// 4. DO NOTHING on a conflicting row: silently 0 rows, whoever owns it;
 /// 5. a plain INSERT that hits an existing key raises 23505 whether or not the caller can see it.
 extension TableStore {
-    /// `prepared` holds `convertedIfClean` of each body row (nil where it found a problem, which
+    /// `prepared` holds `preparedInsertRow` of each body row (nil where it found a problem, which
     /// `convertFilling` then raises in body order); the rows are taken out of it, so each stays
     /// uniquely owned.
     mutating func insert(
-        _ schema: TableSchema, _ input: [Row], prepared: inout [(row: Row, filled: UInt64?)?],
+        _ schema: TableSchema, _ input: [Row], prepared: inout [PreparedRow?],
         conflict: (target: UniqueConstraint, ignore: Bool)?, _ request: TableRequest, _ statement: StatementContext
     ) throws(PostgrestError) -> [Row] {
-        let mentioned = MentionedColumns(input)
+        let mentioned = MentionedColumns(input, positions: Self.mentionedPositions(schema, prepared))
         let policy = policyContext(statement.auth, for: schema.name)
         var written: [Row] = []
         var touchedKeys: Set<String> = []
@@ -28,19 +28,24 @@ extension TableStore {
         // materializes before the first row is inserted: every value of every row is converted
         // first, so a bad value in row 3 wins over an RLS or NOT NULL failure of row 1 (seen in
         // the PostgreSQL differential, Tests/PostgresDifferentialTests).
-        var converted: [(row: Row, filled: UInt64?)] = []
+        var converted: [PreparedRow] = []
         converted.reserveCapacity(input.count)
         for index in prepared.indices {
-            if let row = prepared[index].take() { converted.append(row) } else { converted.append(try convertFilling(schema, input[index])) }
+            if let row = prepared[index].take() {
+                converted.append(row)
+            } else {
+                let (row, filled) = try convertFilling(schema, input[index])
+                converted.append(PreparedRow(row: row, filled: filled, shaped: false))
+            }
         }
         // Only a body of several rows can affect one row twice (21000 below): one row skips the keys.
         let tracksKeys = input.count > 1
         // Taken from the end, in body order: each row leaves the list uniquely owned, so filling
         // in its defaults does not copy it.
         converted.reverse()
-        while case (let inputRow, let filled)? = converted.popLast() {
+        while let next = converted.popLast() {
             // `consume`: the popped row is the only reference, so `build` fills it in place.
-            let proposed = try build(schema, consume inputRow, filled: filled, mentioned, request.missingDefault, statement)
+            let proposed = try build(schema, consume next, mentioned, request.missingDefault, statement)
             // ExecInsert checks the RLS WITH CHECK before the NOT NULL constraints (ExecConstraints),
             // so a row failing both reports 42501 (nodeModifyTable.c; verified on PostgreSQL 15).
             if !schema.security.passesCheck(.insert, proposed, policy) {
@@ -82,7 +87,7 @@ extension TableStore {
             throw PostgrestError.usingViolation(table: schema.name)
         }
         var merged = existing
-        for column in schema.columns where mentioned.contains(column.name) {
+        for (position, column) in schema.columns.enumerated() where mentioned.contains(column, at: position) {
             merged[column.name] = proposed[column.name] ?? .null
         }
         stamp(schema, &merged, statement)
@@ -108,6 +113,36 @@ extension TableStore {
     func convertFilling(_ schema: TableSchema, _ input: Row) throws(PostgrestError) -> (row: Row, filled: UInt64?) {
         if let converted = convertedIfClean(schema, input) { return converted }
         return (try convertInColumnOrder(schema, input), nil)
+    }
+
+    /// An INSERT body row converted as `convertedIfClean` does, into a copy of the table's
+    /// `RowTemplate` when it has one (no column name hashed twice, and the columns the body lacks
+    /// are already there to be filled in place); nil where `convertedIfClean` gives nil.
+    func preparedInsertRow(_ schema: TableSchema, _ input: Row) -> PreparedRow? {
+        guard let template = schema.layout.template else {
+            return convertedIfClean(schema, input).map { PreparedRow(row: $0.row, filled: $0.filled, shaped: false) }
+        }
+        var row = template.row
+        var filled: UInt64 = 0
+        for (key, value) in input {
+            guard let position = schema.layout.positions[key], let converted = try? schema.columns[position].type.coerce(value)
+            else { return nil }
+            row.values[template.indices[position]] = converted
+            filled |= 1 << UInt64(position)
+        }
+        return PreparedRow(row: row, filled: filled, shaped: true)
+    }
+
+    /// The union of the prepared rows' filled columns, when every row has one and the table's
+    /// column names are distinct (see `MentionedColumns`).
+    static func mentionedPositions(_ schema: TableSchema, _ prepared: [PreparedRow?]) -> UInt64? {
+        guard schema.layout.template != nil else { return nil }
+        var union: UInt64 = 0
+        for row in prepared {
+            guard let filled = row?.filled else { return nil }
+            union |= filled
+        }
+        return union
     }
 
     /// `convertFilling` when every key is a column and every value converts; nil otherwise (it
@@ -138,13 +173,16 @@ extension TableStore {
     /// another body row names, else the column default (NOT NULL is the caller's to check, after
     /// the RLS WITH CHECK).
     func fillMissingColumns(
-        _ schema: TableSchema, _ row: inout Row, filled: UInt64, _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ schema: TableSchema, _ row: inout PreparedRow, filled: UInt64, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) {
-        // `row` holds only columns: add the ones `filled` lacks.
+        // `row` holds only columns: add the ones `filled` lacks (a shaped row has them, NULL:
+        // they are set through the template's indices).
         var now: JSONValue?
+        let indices = row.shaped ? schema.layout.template?.indices : nil
         for (position, column) in schema.columns.enumerated() where filled & (1 << UInt64(position)) == 0 {
-            row[column.name] = try missingValue(column, mentioned, missingDefault, statement, now: &now)
+            let value = try missingValue(column, at: position, mentioned, missingDefault, statement, now: &now)
+            if let indices { row.row.values[indices[position]] = value } else { row.row[column.name] = value }
         }
     }
 
@@ -152,10 +190,10 @@ extension TableStore {
     /// `json_populate_recordset` fills a missing key with NULL) unless `missing=default` was asked,
     /// else the column's default. `now()` is one value per statement: `now` keeps its text.
     private func missingValue(
-        _ column: ColumnSchema, _ mentioned: MentionedColumns, _ missingDefault: Bool, _ statement: StatementContext,
-        now: inout JSONValue?
+        _ column: ColumnSchema, at position: Int, _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ statement: StatementContext, now: inout JSONValue?
     ) throws(PostgrestError) -> JSONValue {
-        if mentioned.contains(column.name) && !missingDefault { return .null }
+        if mentioned.contains(column, at: position) && !missingDefault { return .null }
         guard column.defaultValue == .now else { return try defaultValue(column, statement) }
         if now == nil { now = try defaultValue(column, statement) }
         return now!
@@ -169,11 +207,11 @@ extension TableStore {
     ) throws(PostgrestError) -> Row {
         var row = Row(minimumCapacity: schema.columns.count)
         var now: JSONValue?
-        for column in schema.columns {
+        for (position, column) in schema.columns.enumerated() {
             if let value = input[column.name] {
                 row[column.name] = value
             } else {
-                row[column.name] = try missingValue(column, mentioned, missingDefault, statement, now: &now)
+                row[column.name] = try missingValue(column, at: position, mentioned, missingDefault, statement, now: &now)
             }
         }
         return row
@@ -182,35 +220,45 @@ extension TableStore {
     /// The full new row from a converted body row (`convertFilling`): defaults, random uuids (drawn
     /// in column order) and stamps.
     private mutating func build(
-        _ schema: TableSchema, _ row: consuming Row, filled: UInt64?, _ mentioned: MentionedColumns, _ missingDefault: Bool,
+        _ schema: TableSchema, _ prepared: consuming PreparedRow, _ mentioned: MentionedColumns, _ missingDefault: Bool,
         _ statement: StatementContext
     ) throws(PostgrestError) -> Row {
-        var drawn: [ColumnSchema] = []  // columns that get a fresh uuid: absent from the body and not sent as NULL
+        // Columns that get a fresh uuid: absent from the body and not sent as NULL.
+        var drawn: [(position: Int, column: ColumnSchema)] = []
         for (position, column) in schema.columns.enumerated() where column.defaultValue == .randomUUID {
-            let absent = filled.map { $0 & (1 << UInt64(position)) == 0 } ?? (row[column.name] == nil)
-            if absent && (!mentioned.contains(column.name) || missingDefault) { drawn.append(column) }
+            let absent = prepared.filled.map { $0 & (1 << UInt64(position)) == 0 } ?? (prepared.row[column.name] == nil)
+            if absent && (!mentioned.contains(column, at: position) || missingDefault) { drawn.append((position, column)) }
         }
-        if let filled {
-            try fillMissingColumns(schema, &row, filled: filled, mentioned, missingDefault, statement)
+        if let filled = prepared.filled {
+            try fillMissingColumns(schema, &prepared, filled: filled, mentioned, missingDefault, statement)
         } else {
-            row = try buildRowByName(schema, row, mentioned, missingDefault, statement)
+            prepared.row = try buildRowByName(schema, prepared.row, mentioned, missingDefault, statement)
         }
-        for column in drawn { row[column.name] = .string(random.uuidString()) }
-        stamp(schema, &row, statement)
+        let indices = prepared.shaped ? schema.layout.template?.indices : nil
+        var row = prepared.row
+        prepared.row = [:]  // `row` is now the only reference: the writes below stay in place
+        for (position, column) in drawn {
+            let value = JSONValue.string(random.uuidString())
+            if let indices { row.values[indices[position]] = value } else { row[column.name] = value }
+        }
+        stamp(schema, &row, statement, indices: indices)
         return row
     }
 
     /// The `BEFORE INSERT OR UPDATE` triggers: every stamped column gets its value, whatever the
-    /// statement sent.
-    mutating func stamp(_ schema: TableSchema, _ row: inout Row, _ statement: StatementContext) {
-        for column in schema.columns {
+    /// statement sent. `indices`: the row is a copy of the table's `RowTemplate`, written through
+    /// these.
+    mutating func stamp(_ schema: TableSchema, _ row: inout Row, _ statement: StatementContext, indices: [Row.Index]? = nil) {
+        for (position, column) in schema.columns.enumerated() {
+            let value: JSONValue
             switch column.stamp {
             case nil: continue
-            case .now: row[column.name] = .string(CivilTime.timestampText(micros: epochMicros + statement.nanoseconds / 1000))
+            case .now: value = .string(CivilTime.timestampText(micros: epochMicros + statement.nanoseconds / 1000))
             case .sequence:
                 lastSequenceValue += 1
-                row[column.name] = .int(lastSequenceValue)
+                value = .int(lastSequenceValue)
             }
+            if let indices { row.values[indices[position]] = value } else { row[column.name] = value }
         }
     }
 

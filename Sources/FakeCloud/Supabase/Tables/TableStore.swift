@@ -151,10 +151,10 @@ public struct TableStore {
         // An INSERT body is converted before the checks, which raise first (PGRST204 for a key the
         // table lacks, then the filters and order, then the conflict target): the fast conversion
         // raises nothing, and finding each key's column once serves both the key check and it.
-        var prepared: [(row: Row, filled: UInt64?)?] = []
+        var prepared: [PreparedRow?] = []
         switch request.action {
         case .insert(let input), .upsert(let input, _, _):
-            prepared = input.map { convertedIfClean(schema, $0) }
+            prepared = input.map { preparedInsertRow(schema, $0) }
             if prepared.contains(where: { $0 == nil }) { try checkBodyColumns(schema, request) }
         case .select, .update, .delete:
             try checkBodyColumns(schema, request)

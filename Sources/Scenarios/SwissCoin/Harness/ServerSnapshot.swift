@@ -78,18 +78,32 @@ struct ServerRows {
 
     func database(defaultCurrency: String) -> LocalDatabase {
         var db = LocalDatabase()
-        let splitsByTx = Dictionary(grouping: splits) { $0["transaction_id"]?.stringValue ?? "" }
-        let payersByTx = Dictionary(grouping: payers) { $0["transaction_id"]?.stringValue ?? "" }
-        for row in transactions {
-            let id = row["id"]?.stringValue ?? ""
+        // Each transaction's splits and payers, in stored order, gathered by the place of the first
+        // transaction with their `transaction_id` (one lookup per row; transactions sharing an id
+        // share the lists, as grouping by id would give them).
+        var place: [String: Int] = [:]
+        place.reserveCapacity(transactions.count)
+        let ids = transactions.map { $0["id"]?.stringValue ?? "" }
+        for (index, id) in ids.enumerated() where place[id] == nil { place[id] = index }
+        var splitsByPlace = [[Row]](repeating: [], count: transactions.count)
+        var payersByPlace = [[Row]](repeating: [], count: transactions.count)
+        for row in splits {
+            if let index = place[row["transaction_id"]?.stringValue ?? ""] { splitsByPlace[index].append(row) }
+        }
+        for row in payers {
+            if let index = place[row["transaction_id"]?.stringValue ?? ""] { payersByPlace[index].append(row) }
+        }
+        db.transactions.reserveCapacity(transactions.count)
+        for (row, id) in zip(transactions, ids) {
             let currency = row["currency"]?.stringValue ?? defaultCurrency
+            let first = place[id]!
             func major(_ v: JSONValue?) -> Double { Self.major(v, currency: currency) }
             db.transactions.append(FinancialTransaction(
                 id: id, title: row["title"]?.stringValue, amount: major(row["amount"]), currency: row["currency"]?.stringValue,
                 date: nil, payerId: row["payer_id"]?.stringValue, createdById: row["created_by_id"]?.stringValue,
                 groupId: row["group_id"]?.stringValue,
-                splits: (splitsByTx[id] ?? []).map { TransactionSplit(owedById: $0["owed_by_id"]?.stringValue, amount: major($0["amount"])) },
-                payers: (payersByTx[id] ?? []).map { TransactionPayer(paidById: $0["paid_by_id"]?.stringValue, amount: major($0["amount"])) }))
+                splits: splitsByPlace[first].map { TransactionSplit(owedById: $0["owed_by_id"]?.stringValue, amount: major($0["amount"])) },
+                payers: payersByPlace[first].map { TransactionPayer(paidById: $0["paid_by_id"]?.stringValue, amount: major($0["amount"])) }))
         }
         for row in settlements {
             let currency = row["currency"]?.stringValue ?? defaultCurrency
