@@ -114,7 +114,9 @@ public struct TableSchema: Sendable {
 
     /// The primary key of `row` as canonical text, for logs and provenance.
     public func keyText(of row: Row) -> String {
-        primaryKey.columns.map { (row[$0] ?? .null).sqlText }.joined(separator: ",")
+        // Most keys have one column: its text is the key, with no list to build and join.
+        if primaryKey.columns.count == 1 { return (row[primaryKey.columns[0]] ?? .null).sqlText }
+        return primaryKey.columns.map { (row[$0] ?? .null).sqlText }.joined(separator: ",")
     }
 }
 
