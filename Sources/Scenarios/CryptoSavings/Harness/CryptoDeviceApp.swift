@@ -9,6 +9,7 @@ struct CryptoDeviceApp: Sendable {
     let stage: CryptoStage
 
     func main(_ context: DeviceContext) async {
+        stage.noteEditSavedBeforeKill(context)
         let phone = stage.phone(context.deviceName)
         let faults: any StorageFaultPolicy = stage.storageFaults && !stage.healing ? StoreFileFaults(inner: phone.faults) : NoStorageFaults()
         let handle = stage.handle
@@ -46,6 +47,7 @@ struct CryptoDeviceApp: Sendable {
             let operation = stage.attempt(action, context, owner: owner)
             let confirmed = await app.perform(action)
             guard context.isAlive else { return }
+            stage.settle(context)
             stage.noteMirroredUser(context, app.mirror?.mirroredUser)
             if confirmed, case .sync = action {
                 context.complete(operation, .ok)  // a sync confirms no object of its own

@@ -4,9 +4,10 @@ import SimCore
 /// records what the users did and what the apps answered. Each action handed to an app is an
 /// operation (`Event.action`, with the mirror's account, the month and the epoch when it was
 /// handed over) that ends `ok` with the month of its confirmation, or `indeterminate` (the app
-/// did not confirm it, or a kill cut it off); a mirror's binding to an account and an export
-/// conflict that dropped local edits are observations recorded the same way. Folding the steps
-/// in recorded order applies them as they happened.
+/// did not confirm it, or a kill cut it off); a mirror's binding to an account, an export
+/// conflict that dropped local edits and an edit a kill cut off after its save committed are
+/// observations recorded the same way. Folding the steps in recorded order applies them as they
+/// happened.
 extension CryptoLedger {
     /// What the harness records in the history (an operation's payload).
     enum Event: Sendable {
@@ -16,6 +17,10 @@ extension CryptoLedger {
         case mirrored(user: String)
         /// The device's mirror dropped local objects for the server's copies (`markUncertain`).
         case serverWins
+        /// A kill cut off the app's `perform` of this action after its save committed: the
+        /// relaunched app shows the objects, so they are the user's as if confirmed (the
+        /// action's owner and month as handed over; see `CryptoStage.noteEditSavedBeforeKill`).
+        case savedBeforeKill(SavingsAction, owner: String?, month: String)
     }
 
     /// The operation name of each event.
@@ -24,6 +29,7 @@ extension CryptoLedger {
         case .action: "cryptosavings action"
         case .mirrored: "cryptosavings mirror bound"
         case .serverWins: "cryptosavings export conflict"
+        case .savedBeforeKill: "cryptosavings edit saved before a kill"
         }
     }
 
@@ -44,6 +50,7 @@ extension CryptoLedger {
                     attemptValue(action, device: device, owner: owner, epoch: epoch)
                 case .mirrored(let user): adopt(device: device, user: user)
                 case .serverWins: markUncertain(device: device)
+                case .savedBeforeKill(let action, let owner, let month): acknowledge(action, device: device, owner: owner, month: month)
                 }
             case .completed(let id):
                 guard let record = byId[id], record.operation.status == .ok,

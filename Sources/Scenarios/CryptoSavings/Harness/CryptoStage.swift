@@ -35,6 +35,9 @@ final class CryptoStage: @unchecked Sendable {
     private(set) var healing = false
     /// Barriers passed at which every device agreed (see `barrier`).
     var epoch = 0
+    /// Per device, the edit its app is performing: handed over and not answered yet. A kill leaves
+    /// it here for the relaunch to look at (`noteEditSavedBeforeKill`).
+    var editsInFlight: [String: EditInFlight] = [:]
 
     init(sim: Simulator, variant: CryptoSavingsVariant, size: Int, config: CloudKitServerConfig) {
         self.sim = sim
@@ -144,8 +147,12 @@ final class CryptoStage: @unchecked Sendable {
     func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) -> Int {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
         let event = CryptoLedger.Event.action(action, owner: owner, month: month, epoch: epoch)
+        if action != .sync { editsInFlight[context.deviceName] = EditInFlight(action: action, owner: owner, month: month) }
         return context.invoke(CryptoLedger.operationName(event), payload: event)
     }
+
+    /// The device's app answered the action it was handed (confirmed or not): no longer in flight.
+    func settle(_ context: DeviceContext) { editsInFlight[context.deviceName] = nil }
 
     /// The app confirmed the action (`ok`, with the month it was confirmed in).
     func acknowledge(_ operation: Int, _ action: SavingsAction, _ context: DeviceContext) {
@@ -162,7 +169,7 @@ final class CryptoStage: @unchecked Sendable {
     }
 
     /// Records an observation of the device's app in the history (begun and ended at once).
-    private func observe(_ event: CryptoLedger.Event, _ context: DeviceContext) {
+    func observe(_ event: CryptoLedger.Event, _ context: DeviceContext) {
         context.complete(context.invoke(CryptoLedger.operationName(event), payload: event), .ok)
     }
 
