@@ -127,6 +127,51 @@ final class CryptoSavingsCheckerTests: XCTestCase {
                        ["Goal g1 true false", "AssetAllocation a1/g1 true true", "Goal g2 false false"])
     }
 
+    /// An edit a kill cut off after its save committed is confirmed by the relaunch's look at the
+    /// store (`savedBeforeKill`): it is an entry with the owner and month it was handed over
+    /// with, so an account change that then drops it without setting it aside is silent loss.
+    func testAnEditSavedBeforeAKillIsAnEntryNoLossAsksFor() {
+        let history = History()
+        let action = SavingsAction.addTransaction(id: "t9", assetID: Self.asset, amount: Units(700))
+        let handed = CryptoLedger.Event.action(action, owner: "alice", month: Self.month, epoch: 0)
+        _ = history.invoke(process: "phone", name: CryptoLedger.operationName(handed), payload: handed, at: 0)
+        history.interruptAll(process: "phone", at: 1)  // killed in its export: never confirmed
+        XCTAssertEqual(CryptoLedger(history: history).entries, [], "cut off: only an attempt")
+        let saved = CryptoLedger.Event.savedBeforeKill(action, owner: "alice", month: Self.month)
+        history.complete(history.invoke(process: "phone", name: CryptoLedger.operationName(saved), payload: saved, at: 2), .ok, at: 2)
+
+        let ledger = CryptoLedger(history: history)
+        XCTAssertEqual(ledger.entries, [CryptoLedger.Entry(key: "Transaction t9", owner: "alice", device: "phone")])
+        XCTAssertEqual(ledger.transactionAmounts, ["t9": Units(700)])
+        // The relaunch found bob's Apple ID and purged the store: nothing holds the transaction.
+        var world = Self.world(devices: [Self.device("phone", account: "bob", rows: []), Self.device("tablet", rows: Self.rows())],
+                               ledger: ledger)
+        XCTAssertEqual(Self.violations(world, "no-loss").count, 1, "purged without a note: silent loss")
+        world.devices[0].setAside = ["alice": ["Transaction t9"]]
+        XCTAssertEqual(Self.violations(world, "no-loss"), [], "set aside and reported")
+    }
+
+    /// The relaunch counts the killed edit as saved only when the store on disk holds every
+    /// object the edit makes; either way the edit is no longer in flight.
+    func testARelaunchCountsAKilledEditAsSavedOnlyWhenTheStoreHoldsItsObjects() throws {
+        for stored in [true, false] {
+            let sim = Simulator(seed: 1)
+            let stage = CryptoStage(sim: sim, variant: .fixed, size: 0, config: CloudKitServerConfig())
+            let phone = stage.addDevice("phone", user: "alice")
+            var snapshot = StoreSnapshot(schema: CryptoSchemas.v2, options: StoreFakeOptions())
+            for row in Self.rows() where stored || row.id.entityName != "Transaction" { snapshot.rows[row.id] = row }
+            phone.files.write(CryptoSavingsApplication.storePath, snapshot.encoded())
+            let action = SavingsAction.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(5000))
+            stage.editsInFlight["phone"] = EditInFlight(action: action, owner: "alice", month: Self.month)
+            try sim.run { _ in
+                phone.launch { context in stage.noteEditSavedBeforeKill(context) }
+                await phone.waitUntilStopped()
+            }
+            XCTAssertEqual(stage.ledger.entries.map(\.key), stored ? ["Transaction \(Self.tx)"] : [], "stored: \(stored)")
+            XCTAssertNil(stage.editsInFlight["phone"])
+        }
+    }
+
     func testNoLostUpdateReportsAnOlderValueShownWhereTheLastEditShouldStand() {
         let found = Self.violations(Self.world(ledger: Self.allocationEdits(later: "4000", laterEpoch: 1)), "no-lost-update")
         XCTAssertEqual(found.count, 1)
