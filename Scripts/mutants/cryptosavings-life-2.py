@@ -71,6 +71,12 @@ seeds of every CryptoSavings scenario at --size 0 and 300 at the default size (t
   journal-noted-after-export       1/200  12     no-loss
 and at 200 seeds of each scenario, 9 of 2,000 runs (account-switch-while-running 8, first seed
 12; account-switch 1). So 6 of 6.
+Adopted (2026-11-28) for backfill-every-launch: the comparison above. The ledger notes which build
+confirmed each transaction (`CryptoLedger.exactlyStored`: build 2 stores the typed amount
+exactly), and balance-equality reports such a transaction whose non-empty exact column, on a
+device or in iCloud, is not the amount typed (compared with the checker's own arithmetic). Build
+1's rows keep only a Double and are not judged. Re-measured (--seeds 20):
+  backfill-every-launch          174/200  1      balance-equality, no-lost-update
 """
 SCENARIOS = ["cryptosavings/conflicting-edits", "cryptosavings/enable-cloudkit-upgrade", "cryptosavings/account-switch",
              "cryptosavings/account-switch-while-running",

@@ -99,7 +99,7 @@ final class CryptoSavingsCheckerTests: XCTestCase {
     func testTheLedgerIsFoldedFromTheHistoryInRecordedOrder() {
         let history = History()
         func hand(_ action: SavingsAction, _ device: String, owner: String?, epoch: Int = 0) -> Int {
-            let event = CryptoLedger.Event.action(action, owner: owner, month: "2026-01", epoch: epoch)
+            let event = CryptoLedger.Event.action(action, owner: owner, month: "2026-01", epoch: epoch, build: 2)
             return history.invoke(process: device, name: CryptoLedger.operationName(event), payload: event, at: 0)
         }
         func observe(_ event: CryptoLedger.Event, _ device: String) {
@@ -133,11 +133,11 @@ final class CryptoSavingsCheckerTests: XCTestCase {
     func testAnEditSavedBeforeAKillIsAnEntryNoLossAsksFor() {
         let history = History()
         let action = SavingsAction.addTransaction(id: "t9", assetID: Self.asset, amount: Units(700))
-        let handed = CryptoLedger.Event.action(action, owner: "alice", month: Self.month, epoch: 0)
+        let handed = CryptoLedger.Event.action(action, owner: "alice", month: Self.month, epoch: 0, build: 2)
         _ = history.invoke(process: "phone", name: CryptoLedger.operationName(handed), payload: handed, at: 0)
         history.interruptAll(process: "phone", at: 1)  // killed in its export: never confirmed
         XCTAssertEqual(CryptoLedger(history: history).entries, [], "cut off: only an attempt")
-        let saved = CryptoLedger.Event.savedBeforeKill(action, owner: "alice", month: Self.month)
+        let saved = CryptoLedger.Event.savedBeforeKill(action, owner: "alice", month: Self.month, build: 2)
         history.complete(history.invoke(process: "phone", name: CryptoLedger.operationName(saved), payload: saved, at: 2), .ok, at: 2)
 
         let ledger = CryptoLedger(history: history)
@@ -162,7 +162,7 @@ final class CryptoSavingsCheckerTests: XCTestCase {
             for row in Self.rows() where stored || row.id.entityName != "Transaction" { snapshot.rows[row.id] = row }
             phone.files.write(CryptoSavingsApplication.storePath, snapshot.encoded())
             let action = SavingsAction.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(5000))
-            stage.editsInFlight["phone"] = EditInFlight(action: action, owner: "alice", month: Self.month)
+            stage.editsInFlight["phone"] = EditInFlight(action: action, owner: "alice", month: Self.month, build: 2)
             try sim.run { _ in
                 phone.launch { context in stage.noteEditSavedBeforeKill(context) }
                 await phone.waitUntilStopped()
@@ -254,7 +254,8 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amount": .double(123.456789012345678901), "amountUnits": ""],
                            relationships: rows[2].relationships)
         var ledger = Self.ledger()
-        ledger.acknowledge(.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(typed)!), device: "phone", owner: "alice", month: Self.month)
+        ledger.acknowledge(.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(typed)!), device: "phone", owner: "alice", month: Self.month,
+                          build: 1)
         let device = Self.device("phone", rows: rows)
         XCTAssertNotEqual(device.view.assetBalances[Self.asset]?.text, typed)
         let found = Self.violations(Self.world(devices: [device], clouds: [Self.cloud(rows: rows)], ledger: ledger), "balance-equality")
@@ -264,6 +265,28 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amountUnits": .string(typed)], relationships: rows[2].relationships)
         XCTAssertEqual(Self.violations(Self.world(devices: [Self.device("phone", rows: rows)], clouds: [Self.cloud(rows: rows)], ledger: ledger),
                                        "balance-equality"), [])
+    }
+
+    /// A transaction a build-2 app confirmed shows the typed amount exactly wherever it is shown:
+    /// an exact column rewritten the same way on the device and in iCloud (so both balance
+    /// comparisons agree) is reported in both places; build 1's rows are not judged.
+    func testBalanceEqualityReportsAnExactAmountThatIsNotWhatTheUserTyped() {
+        let typed = "123456789012345678901", rounded = "123456789012345680000"  // wei, and the Double's 17 digits
+        var rows = Self.rows()
+        rows[1] = ModelRow(id: rows[1].id, attributes: ["id": .uuid(Self.asset), "currency": "ETH"], relationships: [:])
+        rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amountUnits": .string(rounded)], relationships: rows[2].relationships)
+        let world = { (build: Int) -> CryptoWorld in
+            var ledger = Self.ledger()
+            ledger.acknowledge(.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(typed)!), device: "phone", owner: "alice",
+                               month: Self.month, build: build)
+            return Self.world(devices: [Self.device("phone", rows: rows)], clouds: [Self.cloud(rows: rows)], ledger: ledger)
+        }
+        let found = Self.violations(world(2), "balance-equality").flatMap(\.entities)
+        XCTAssertEqual(found.map(\.location), ["phone", "iCloud(alice)"], "\(found)")
+        XCTAssertEqual(found.map(\.actual), [rounded, rounded])
+        XCTAssertEqual(Self.violations(world(1), "balance-equality"), [], "build 1 stored only a Double")
+        rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amountUnits": .string(typed)], relationships: rows[2].relationships)
+        XCTAssertEqual(Self.violations(world(2), "balance-equality"), [])
     }
 
     func testReferentialIntegrityReportsATransactionWithoutItsAsset() {

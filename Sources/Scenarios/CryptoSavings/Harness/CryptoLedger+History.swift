@@ -11,8 +11,8 @@ import SimCore
 extension CryptoLedger {
     /// What the harness records in the history (an operation's payload).
     enum Event: Sendable {
-        /// An action handed to an app.
-        case action(SavingsAction, owner: String?, month: String, epoch: Int)
+        /// An action handed to an app of `build`.
+        case action(SavingsAction, owner: String?, month: String, epoch: Int, build: Int)
         /// The device's mirror is bound to `user` (`adopt`).
         case mirrored(user: String)
         /// The device's mirror dropped local objects for the server's copies (`markUncertain`).
@@ -20,7 +20,7 @@ extension CryptoLedger {
         /// A kill cut off the app's `perform` of this action after its save committed: the
         /// relaunched app shows the objects, so they are the user's as if confirmed (the
         /// action's owner and month as handed over; see `CryptoStage.noteEditSavedBeforeKill`).
-        case savedBeforeKill(SavingsAction, owner: String?, month: String)
+        case savedBeforeKill(SavingsAction, owner: String?, month: String, build: Int)
     }
 
     /// The operation name of each event.
@@ -45,21 +45,22 @@ extension CryptoLedger {
                 guard let record = byId[id] else { continue }
                 let device = record.operation.process
                 switch record.payload {
-                case .action(let action, let owner, let month, let epoch):
+                case .action(let action, let owner, let month, let epoch, _):
                     attempt(action, device: device, owner: owner, month: month)
                     attemptValue(action, device: device, owner: owner, epoch: epoch)
                 case .mirrored(let user): adopt(device: device, user: user)
                 case .serverWins: markUncertain(device: device)
-                case .savedBeforeKill(let action, let owner, let month): acknowledge(action, device: device, owner: owner, month: month)
+                case .savedBeforeKill(let action, let owner, let month, let build):
+                    acknowledge(action, device: device, owner: owner, month: month, build: build)
                 }
             case .completed(let id):
                 guard let record = byId[id], record.operation.status == .ok,
-                      case .action(let action, let owner, _, _) = record.payload else { continue }
+                      case .action(let action, let owner, _, _, let build) = record.payload else { continue }
                 if case .sync = action { continue }
                 guard let month = record.result(as: String.self) else {
                     preconditionFailure("a confirmed action ends with the month it was confirmed in")
                 }
-                acknowledge(action, device: record.operation.process, owner: owner, month: month)
+                acknowledge(action, device: record.operation.process, owner: owner, month: month, build: build)
                 confirmValue(action, device: record.operation.process)
             }
         }

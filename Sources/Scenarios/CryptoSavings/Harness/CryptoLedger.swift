@@ -17,16 +17,23 @@ struct CryptoLedger {
     private(set) var attempts: [Entry] = []
     /// Exact amounts of transactions by id (what the user typed).
     private(set) var transactionAmounts: [String: Units] = [:]
+    /// The transactions an app of build 2 or later confirmed: it stores the typed amount exactly,
+    /// so their exact column must hold it everywhere (build 1 keeps only a `Double`, which the
+    /// upgrade's backfill turns into an exact amount as best it can).
+    private(set) var exactlyStored: Set<String> = []
     /// The values users set, in the order apps were handed them (see `CryptoLedger+Values`).
     var valueEdits: [ValueEdit] = []
 
-    /// Records a confirmed action's objects.
-    mutating func acknowledge(_ action: SavingsAction, device: String, owner: String?, month: String) {
+    /// Records a confirmed action's objects, made by an app of `build`.
+    mutating func acknowledge(_ action: SavingsAction, device: String, owner: String?, month: String, build: Int) {
         for key in Self.keys(action, month: month) {
             let entry = Entry(key: key, owner: owner, device: device)
             if !entries.contains(entry) { entries.append(entry) }
         }
-        if case .addTransaction(let id, _, let amount) = action { transactionAmounts[id] = amount }
+        if case .addTransaction(let id, _, let amount) = action {
+            transactionAmounts[id] = amount
+            if build >= 2 { exactlyStored.insert(id) }
+        }
     }
 
     /// Records an action handed to an app (before it runs).

@@ -17,6 +17,8 @@ struct EditInFlight: Sendable {
     /// The month (declared zone) when it was handed over: the ledger keys of a plan or an
     /// execution name it.
     let month: String
+    /// The build of the app it was handed to.
+    let build: Int
 }
 
 extension CryptoStage {
@@ -37,7 +39,7 @@ extension CryptoStage {
         let held = Set(CryptoKeys.keyed(view, all: rows).map(\.naturalKey))
         let keys = CryptoLedger.keys(edit.action, month: edit.month)
         guard !keys.isEmpty, keys.allSatisfy(held.contains) else { return }
-        observe(.savedBeforeKill(edit.action, owner: edit.owner, month: edit.month), context)
+        observe(.savedBeforeKill(edit.action, owner: edit.owner, month: edit.month, build: edit.build), context)
         context.record("saved before the kill: \(edit.action)")
         context.sometimes("cryptosavings: an edit a kill cut off was saved")
     }

@@ -146,8 +146,9 @@ final class CryptoStage: @unchecked Sendable {
     /// Records an action handed to the device's app (before it runs); returns its operation.
     func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) -> Int {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
-        let event = CryptoLedger.Event.action(action, owner: owner, month: month, epoch: epoch)
-        if action != .sync { editsInFlight[context.deviceName] = EditInFlight(action: action, owner: owner, month: month) }
+        let build = phone(context.deviceName).build
+        let event = CryptoLedger.Event.action(action, owner: owner, month: month, epoch: epoch, build: build)
+        if action != .sync { editsInFlight[context.deviceName] = EditInFlight(action: action, owner: owner, month: month, build: build) }
         return context.invoke(CryptoLedger.operationName(event), payload: event)
     }
 

@@ -10,6 +10,9 @@ import SimHarness
 /// the sum of the transactions it shows for that asset, added up with the checker's own
 /// arithmetic (`IndependentArithmetic`), not the app's: the recomputation from iCloud's records
 /// runs the app's view code, so a wrong addition would be on both sides of the first comparison.
+/// Both sides would also agree on an amount rewritten the same way everywhere, so each
+/// transaction an app of build 2 confirmed must show, wherever it is shown, the exact amount the
+/// user typed (build 1 kept only a `Double`; its rows are not judged here).
 struct BalanceEqualityChecker: InvariantChecker {
     let name = "balance-equality"
 
@@ -17,6 +20,10 @@ struct BalanceEqualityChecker: InvariantChecker {
         var diffs: [EntityDiff] = []
         for device in world.devices {
             diffs += Self.sumDiffs(device, typed: world.ledger.transactionAmounts)
+            diffs += Self.typedDiffs(device.view, location: device.name, world.ledger)
+        }
+        for user in world.clouds.keys.sorted() {
+            diffs += Self.typedDiffs(world.clouds[user]!.view, location: "iCloud(\(user))", world.ledger)
         }
         for device in world.devices {
             guard let user = device.account, let cloud = world.clouds[user]?.view else { continue }
@@ -32,6 +39,23 @@ struct BalanceEqualityChecker: InvariantChecker {
             }
         }
         return ViolationReport.of(name, diffs) { "\($0) balances differ from the recomputation from iCloud's records" }
+    }
+
+    /// Transactions whose exact column is not the amount the user typed, among those an app of
+    /// build 2 confirmed (`CryptoLedger.exactlyStored`), compared as numbers by the checker's own
+    /// arithmetic. An empty column (a row written with only the plan's `Double`) is not judged.
+    static func typedDiffs(_ view: SavingsView, location: String, _ ledger: CryptoLedger) -> [EntityDiff] {
+        var diffs: [EntityDiff] = []
+        for transaction in view.visible["Transaction"] ?? [] {
+            guard let id = transaction["id"]?.uuidValue, ledger.exactlyStored.contains(id), let typed = ledger.transactionAmounts[id],
+                  let column = transaction["amountUnits"]?.stringValue, !column.isEmpty,
+                  let expected = IndependentArithmetic.amount(typed.text) else { continue }
+            if IndependentArithmetic.amount(column) != expected {
+                diffs.append(EntityDiff(entity: "Transaction \(id.prefix(8)) amount", location: location, expected: "\(typed.text) (typed)",
+                                        actual: column))
+            }
+        }
+        return diffs
     }
 
     /// Assets whose shown balance is not the sum of their shown transactions' exact amounts: a
