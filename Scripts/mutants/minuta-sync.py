@@ -2,7 +2,21 @@
 files, the CRDT's clock and deletes, App Intents, month moves and repair, stale views), not the one-time
 migration, for Scripts/mutation-test.py. Each: (name, path, old text, new text, what the bug is).
 
-Now (2026-11-25, at 49e2518: the scenarios end with the rounds below, the no-spurious-refusal check,
+Re-measured 2026-11-28 (at d3558fd: kills cover the whole life of every scenario, device clocks
+drift in concurrent-writers), `--seeds 40`, 320 runs each: 13 of 15 caught —
+resolve-heads-count 8 (seed 1), tag-edit-recreates 12 (seed 4), move-compares-current 7 (seed 1),
+images-remove-unseen 3 (seed 1), stop-timer-whole-put 30 (seed 1, no-loss), lamport-last-not-max
+59 (seed 1), delete-pred-winner-only 5 (seed 7), no-repair-on-refresh 20 (seed 2),
+edit-in-stale-month 8 (seed 1), range-last-month-skipped 320 (seed 1), versions-first-only 6
+(seed 7), versions-records-only 22 (seed 6), reads-skip-versions 1 (seed 10, no-lost-update; 0 of
+1,600 before). Not caught at 40 seeds: range-keeps-tombstoned (equivalent in the port, below) and
+versions-resolved-before-write (it needs a kill between the resolution and the write; 5 of 1,600
+at 200 seeds when last measured). Against the counts below, five mutants are caught in fewer runs
+(resolve-heads-count 36 → 8, move-compares-current 15 → 7, images-remove-unseen 11 → 3,
+lamport-last-not-max 73 → 59, versions-records-only 24 → 22): kills now spread over the whole
+life, so fewer land in the merge and move windows those mutants need. None is lost.
+
+Before (2026-11-25, at 49e2518: the scenarios end with the rounds below, the no-spurious-refusal check,
 and the fixed app waits for a record in transit), `--seeds 40`: 9 of 10 caught —
 resolve-heads-count 36/320 (seed 1), tag-edit-recreates 12/320 (seed 4), move-compares-current
 15/320 (seed 1), images-remove-unseen 11/320 (seed 1), stop-timer-whole-put 32/320 (seed 1),
