@@ -7,8 +7,10 @@ extension CryptoSavingsScenario {
     /// opens Settings and switches the phone to bob's Apple ID (in a quarter of the seeds only
     /// signs out, and signs in to bob's before the next session), while the app runs and exports.
     /// The mirroring's operations for alice fail from the switch on (`CloudKitRequest.mirrored`);
-    /// the app learns of the switch at its next account check. Then bob's sessions; alice's tablet
-    /// keeps editing. Kills over both lives.
+    /// the app learns of the switch at its next account check. In half the seeds where the app is
+    /// running at the switch, it is killed in its next export: an edit saved just before is on disk
+    /// and not exported, and the relaunch finds the other Apple ID. Then bob's sessions; alice's
+    /// tablet keeps editing. Kills over both lives.
     static let accountSwitchWhileRunning = CryptoSavingsScenario(
         name: "account-switch-while-running",
         summary: "the phone switches Apple ID in Settings while the app runs and saves edits; the other device stays on the first account",
@@ -17,13 +19,19 @@ extension CryptoSavingsScenario {
         script: { stage in
             let (phone, tablet) = await stage.alicesPhoneAndTablet()
             // The session's launch and six saves take about a second of virtual time.
-            let delay = stage.draw(1_201), signOutOnly = stage.draw(4) == 0
+            let delay = stage.draw(1_201), signOutOnly = stage.draw(4) == 0, killInExport = stage.draw(2) == 0
             let account: CloudKitDeviceAccount = signOutOnly ? .noAccount : .available(user: "bob")
             var switched = !ScriptedStep.allows("account-switch", subject: "phone@while-running", in: stage.sim)
             stage.sim.schedule(after: .milliseconds(Int64(delay))) {
                 guard !switched else { return }
                 switched = true
-                if phone.state == .running { stage.sim.sometimes("cryptosavings: Apple ID changed while the app ran") }
+                if phone.state == .running {
+                    stage.sim.sometimes("cryptosavings: Apple ID changed while the app ran")
+                    if killInExport, let point = stage.kills.scripted(phone, subject: "phone@export-after-switch",
+                                                                      .inPhase("export", jobs: 1 + stage.draw(3))) {
+                        stage.kills.armInSweep(phone, at: point)
+                    }
+                }
                 stage.setAccount(phone, account)
             }
             await stage.session(phone, stage.edits(6))
