@@ -38,7 +38,7 @@ struct BalanceEqualityChecker: InvariantChecker {
                                         expected: cloud.allocations[key]?.text ?? "absent", actual: view.allocations[key]?.text ?? "absent"))
             }
         }
-        return ViolationReport.of(name, diffs) { "\($0) balances differ from the recomputation from iCloud's records" }
+        return ViolationReport.of(name, diffs) { "\($0) balances or amounts differ from the recomputation from iCloud's records or from what the user typed" }
     }
 
     /// Transactions whose exact column is not the amount the user typed, among those an app of
