@@ -143,6 +143,11 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         let ledger = CryptoLedger(history: history)
         XCTAssertEqual(ledger.entries, [CryptoLedger.Entry(key: "Transaction t9", owner: "alice", device: "phone")])
         XCTAssertEqual(ledger.transactionAmounts, ["t9": Units(700)])
+        XCTAssertEqual(ledger.exactlyStored, ["t9"], "made by build 2: its exact amount is judged")
+        let v1 = CryptoLedger.Event.savedBeforeKill(.addTransaction(id: "t1", assetID: Self.asset, amount: Units(5)), owner: nil,
+                                                    month: Self.month, build: 1)
+        history.complete(history.invoke(process: "phone", name: CryptoLedger.operationName(v1), payload: v1, at: 3), .ok, at: 3)
+        XCTAssertEqual(CryptoLedger(history: history).exactlyStored, ["t9"], "build 1 kept only a Double")
         // The relaunch found bob's Apple ID and purged the store: nothing holds the transaction.
         var world = Self.world(devices: [Self.device("phone", account: "bob", rows: []), Self.device("tablet", rows: Self.rows())],
                                ledger: ledger)
@@ -151,10 +156,11 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         XCTAssertEqual(Self.violations(world, "no-loss"), [], "set aside and reported")
     }
 
-    /// The relaunch counts the killed edit as saved only when the store on disk holds every
-    /// object the edit makes; either way the edit is no longer in flight.
+    /// The relaunch counts the killed edit as saved only when the store was written since the
+    /// edit was handed over and holds every object the edit makes; either way the edit is no
+    /// longer in flight.
     func testARelaunchCountsAKilledEditAsSavedOnlyWhenTheStoreHoldsItsObjects() throws {
-        for stored in [true, false] {
+        for (stored, written) in [(true, true), (false, true), (true, false)] {
             let sim = Simulator(seed: 1)
             let stage = CryptoStage(sim: sim, variant: .fixed, size: 0, config: CloudKitServerConfig())
             let phone = stage.addDevice("phone", user: "alice")
@@ -162,12 +168,15 @@ final class CryptoSavingsCheckerTests: XCTestCase {
             for row in Self.rows() where stored || row.id.entityName != "Transaction" { snapshot.rows[row.id] = row }
             phone.files.write(CryptoSavingsApplication.storePath, snapshot.encoded())
             let action = SavingsAction.addTransaction(id: Self.tx, assetID: Self.asset, amount: Units(5000))
-            stage.editsInFlight["phone"] = EditInFlight(action: action, owner: "alice", month: Self.month, build: 2)
+            // Not written since: the store held the object before the edit was handed over.
+            let before = written ? nil : phone.files.content(CryptoSavingsApplication.storePath)
+            stage.editsInFlight["phone"] = EditInFlight(action: action, owner: "alice", month: Self.month, build: 2, storeBefore: before)
             try sim.run { _ in
                 phone.launch { context in stage.noteEditSavedBeforeKill(context) }
                 await phone.waitUntilStopped()
             }
-            XCTAssertEqual(stage.ledger.entries.map(\.key), stored ? ["Transaction \(Self.tx)"] : [], "stored: \(stored)")
+            XCTAssertEqual(stage.ledger.entries.map(\.key), stored && written ? ["Transaction \(Self.tx)"] : [],
+                           "stored: \(stored), written: \(written)")
             XCTAssertNil(stage.editsInFlight["phone"])
         }
     }
@@ -287,6 +296,10 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         XCTAssertEqual(Self.violations(world(1), "balance-equality"), [], "build 1 stored only a Double")
         rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amountUnits": .string(typed)], relationships: rows[2].relationships)
         XCTAssertEqual(Self.violations(world(2), "balance-equality"), [])
+        // A row written with only the plan's Double (the exact column at V2's default "") is not judged here.
+        rows[2] = ModelRow(id: rows[2].id, attributes: ["id": .uuid(Self.tx), "amount": .double(123.45), "amountUnits": ""],
+                           relationships: rows[2].relationships)
+        XCTAssertEqual(Self.violations(world(2), "balance-equality").flatMap(\.entities).filter { $0.entity.hasSuffix(" amount") }, [])
     }
 
     func testReferentialIntegrityReportsATransactionWithoutItsAsset() {

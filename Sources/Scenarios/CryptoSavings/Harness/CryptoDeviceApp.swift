@@ -44,7 +44,7 @@ struct CryptoDeviceApp: Sendable {
         guard app.container != nil else { return }
         while context.isAlive, let action = stage.takeAction(context.deviceName) {
             let owner = app.mirror?.mirroredUser
-            let operation = stage.attempt(action, context, owner: owner)
+            let operation = stage.attempt(action, context, owner: owner, build: app.build)
             let confirmed = await app.perform(action)
             guard context.isAlive else { return }
             stage.settle(context)

@@ -17,9 +17,10 @@ extension CryptoLedger {
         case mirrored(user: String)
         /// The device's mirror dropped local objects for the server's copies (`markUncertain`).
         case serverWins
-        /// A kill cut off the app's `perform` of this action after its save committed: the
-        /// relaunched app shows the objects, so they are the user's as if confirmed (the
-        /// action's owner and month as handed over; see `CryptoStage.noteEditSavedBeforeKill`).
+        /// A kill cut off the app's `perform` of this action after its save committed (the store
+        /// was written and holds the action's objects): the relaunched app shows them, so they
+        /// are the user's as if confirmed (the action's owner, month and build as handed over;
+        /// see `CryptoStage.noteEditSavedBeforeKill`).
         case savedBeforeKill(SavingsAction, owner: String?, month: String, build: Int)
     }
 

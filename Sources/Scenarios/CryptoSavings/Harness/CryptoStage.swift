@@ -143,12 +143,15 @@ final class CryptoStage: @unchecked Sendable {
         if let user { observe(.mirrored(user: user), context) }
     }
 
-    /// Records an action handed to the device's app (before it runs); returns its operation.
-    func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?) -> Int {
+    /// Records an action handed to the device's app, a process of `build` (before it runs);
+    /// returns its operation.
+    func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?, build: Int) -> Int {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
-        let build = phone(context.deviceName).build
         let event = CryptoLedger.Event.action(action, owner: owner, month: month, epoch: epoch, build: build)
-        if action != .sync { editsInFlight[context.deviceName] = EditInFlight(action: action, owner: owner, month: month, build: build) }
+        if action != .sync {
+            let store = phone(context.deviceName).device.files.content(CryptoSavingsApplication.storePath)
+            editsInFlight[context.deviceName] = EditInFlight(action: action, owner: owner, month: month, build: build, storeBefore: store)
+        }
         return context.invoke(CryptoLedger.operationName(event), payload: event)
     }
 

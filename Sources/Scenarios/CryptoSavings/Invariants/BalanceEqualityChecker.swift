@@ -11,8 +11,9 @@ import SimHarness
 /// arithmetic (`IndependentArithmetic`), not the app's: the recomputation from iCloud's records
 /// runs the app's view code, so a wrong addition would be on both sides of the first comparison.
 /// Both sides would also agree on an amount rewritten the same way everywhere, so each
-/// transaction an app of build 2 confirmed must show, wherever it is shown, the exact amount the
-/// user typed (build 1 kept only a `Double`; its rows are not judged here).
+/// transaction an app of build 2 confirmed must show, wherever it is shown with its exact column
+/// set, the exact amount the user typed (build 1 kept only a `Double`; its rows are not judged
+/// here).
 struct BalanceEqualityChecker: InvariantChecker {
     let name = "balance-equality"
 

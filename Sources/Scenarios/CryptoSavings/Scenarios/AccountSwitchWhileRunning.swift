@@ -8,9 +8,10 @@ extension CryptoSavingsScenario {
     /// signs out, and signs in to bob's before the next session), while the app runs and exports.
     /// The mirroring's operations for alice fail from the switch on (`CloudKitRequest.mirrored`);
     /// the app learns of the switch at its next account check. In half the seeds where the app is
-    /// running at the switch, it is killed in its next export: an edit saved just before is on disk
-    /// and not exported, and the relaunch finds the other Apple ID. Then bob's sessions; alice's
-    /// tablet keeps editing. Kills over both lives.
+    /// running at the switch, a kill is armed for its next export (in the sweep, which may fire
+    /// its own first): an edit saved just before is then on disk and not exported, and the
+    /// relaunch finds the other Apple ID. Then bob's sessions; alice's tablet keeps editing. Kills
+    /// over both lives.
     static let accountSwitchWhileRunning = CryptoSavingsScenario(
         name: "account-switch-while-running",
         summary: "the phone switches Apple ID in Settings while the app runs and saves edits; the other device stays on the first account",
