@@ -22,3 +22,11 @@ struct RowTemplate: Sendable {
         self.indices = columns.map { row.index(forKey: $0.name)! }
     }
 }
+
+extension Row {
+    /// Sets `column` (at `position` in its table) to `value`: through `indices` when the row is a
+    /// copy of the table's `RowTemplate` (no name hashed), else by name.
+    mutating func set(_ value: JSONValue, column: String, at position: Int, through indices: [Index]?) {
+        if let indices { values[indices[position]] = value } else { self[column] = value }
+    }
+}

@@ -119,18 +119,8 @@ extension TableStore {
     /// `RowTemplate` when it has one (no column name hashed twice, and the columns the body lacks
     /// are already there to be filled in place); nil where `convertedIfClean` gives nil.
     func preparedInsertRow(_ schema: TableSchema, _ input: Row) -> PreparedRow? {
-        guard let template = schema.layout.template else {
-            return convertedIfClean(schema, input).map { PreparedRow(row: $0.row, filled: $0.filled, shaped: false) }
-        }
-        var row = template.row
-        var filled: UInt64 = 0
-        for (key, value) in input {
-            guard let position = schema.layout.positions[key], let converted = try? schema.columns[position].type.coerce(value)
-            else { return nil }
-            row.values[template.indices[position]] = converted
-            filled |= 1 << UInt64(position)
-        }
-        return PreparedRow(row: row, filled: filled, shaped: true)
+        let template = schema.layout.template
+        return convertedIfClean(schema, input, into: template).map { PreparedRow(row: $0.row, filled: $0.filled, shaped: template != nil) }
     }
 
     /// The union of the prepared rows' filled columns, when every row has one and the table's
@@ -147,13 +137,14 @@ extension TableStore {
 
     /// `convertFilling` when every key is a column and every value converts; nil otherwise (it
     /// raises nothing, so a body can be converted before the checks that must raise first).
-    func convertedIfClean(_ schema: TableSchema, _ input: Row) -> (row: Row, filled: UInt64?)? {
-        var row = Row(minimumCapacity: schema.columns.count)
+    /// With `template` (the table's), the row is a copy of it written through its indices.
+    func convertedIfClean(_ schema: TableSchema, _ input: Row, into template: RowTemplate? = nil) -> (row: Row, filled: UInt64?)? {
+        var row = template?.row ?? Row(minimumCapacity: schema.columns.count)
         var filled: UInt64 = 0
         for (key, value) in input {
             guard let position = schema.layout.positions[key], let converted = try? schema.columns[position].type.coerce(value)
             else { return nil }
-            row[key] = converted
+            row.set(converted, column: key, at: position, through: template?.indices)
             if position < 64 { filled |= 1 << UInt64(position) }
         }
         return (row, schema.columns.count <= 64 ? filled : nil)
@@ -182,7 +173,7 @@ extension TableStore {
         let indices = row.shaped ? schema.layout.template?.indices : nil
         for (position, column) in schema.columns.enumerated() where filled & (1 << UInt64(position)) == 0 {
             let value = try missingValue(column, at: position, mentioned, missingDefault, statement, now: &now)
-            if let indices { row.row.values[indices[position]] = value } else { row.row[column.name] = value }
+            row.row.set(value, column: column.name, at: position, through: indices)
         }
     }
 
@@ -238,8 +229,7 @@ extension TableStore {
         var row = prepared.row
         prepared.row = [:]  // `row` is now the only reference: the writes below stay in place
         for (position, column) in drawn {
-            let value = JSONValue.string(random.uuidString())
-            if let indices { row.values[indices[position]] = value } else { row[column.name] = value }
+            row.set(.string(random.uuidString()), column: column.name, at: position, through: indices)
         }
         stamp(schema, &row, statement, indices: indices)
         return row
@@ -258,7 +248,7 @@ extension TableStore {
                 lastSequenceValue += 1
                 value = .int(lastSequenceValue)
             }
-            if let indices { row.values[indices[position]] = value } else { row[column.name] = value }
+            row.set(value, column: column.name, at: position, through: indices)
         }
     }
 
