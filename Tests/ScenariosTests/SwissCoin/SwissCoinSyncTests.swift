@@ -14,7 +14,7 @@ final class SwissCoinSyncTests: XCTestCase {
     func world(edits: [UserScript.Step] = [], tamper: @escaping @Sendable (SwissCoinStage) -> Void = { _ in }) throws -> SwissCoinWorld {
         let sim = Simulator(seed: 5, options: SimulatorOptions(faultSource: .plan(.none)))
         let stage = SwissCoinStage(sim: sim, variant: .fixed, size: 0)
-        try sim.run { _ in
+        try sim.run { sim in
             stage.createAccount("alice")
             let phone = stage.addDevice("device-1", owner: "alice")
             let tablet = stage.addFreshDevice("device-2", owner: "alice")
@@ -25,7 +25,7 @@ final class SwissCoinSyncTests: XCTestCase {
             stage.launch(tablet)
             await phone.waitUntilStopped()
             await tablet.waitUntilStopped()
-            _ = await stage.heal()
+            _ = await stage.healingPlan.run(in: sim)
             tamper(stage)
         }
         return SwissCoinWorld(stage: stage)

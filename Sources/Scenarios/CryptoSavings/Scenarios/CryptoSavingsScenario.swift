@@ -23,8 +23,11 @@ enum CryptoSavingsRun: ScenarioApp {
 
     static var name: String { CryptoSavingsApp.name }
     static var invariants: [String] { CryptoSavingsChecks.names }
-    /// The app writes through a faulty disk only where a scenario turns storage faults on.
-    static var absentFaultFamilies: [FaultFamily] { [] }
+    /// Every family: the app writes through a faulty disk only where a scenario turns
+    /// storage faults on.
+    static var faultFamilies: [FaultFamily] {
+        [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .partition, .kill, .buggify, .storage]
+    }
     static var defaultOptions: Options { Options() }
 
     static func makeStage(_ sim: Simulator, variant: CryptoSavingsVariant, size: Int, options: Options) -> CryptoStage {
@@ -38,7 +41,7 @@ enum CryptoSavingsRun: ScenarioApp {
         return stage
     }
 
-    static func heal(_ stage: CryptoStage) async -> HealingOutcome { await stage.heal() }
+    static func healing(_ stage: CryptoStage) -> Healing<Device> { stage.healingPlan }
 
     static func check(_ stage: CryptoStage, healing: HealingOutcome, reference: Void, history: History) -> [Violation] {
         CryptoSavingsChecks.run(CryptoWorld(stage: stage, healing: healing), history: history)

@@ -24,6 +24,14 @@ public struct FaultPolicy: Sendable, Equatable {
         return copy
     }
 
+    /// The same policy with every family outside `families` off: an app's scenarios meet only the
+    /// families the app lists. The scripted family stays as it is (a script's own perturbations
+    /// are never drawn), and a family the scenario forces must be one the app lists.
+    public func limited(to families: [FaultFamily]) -> FaultPolicy {
+        precondition(forced.keys.allSatisfy(families.contains), "a scenario forces a fault family its app does not list")
+        return turningOff(FaultFamily.allCases.filter { $0 != .script && !families.contains($0) })
+    }
+
     /// Applies the policy (forced, then off, then capped; each in family order, so the result is
     /// the same in every process).
     public func apply(to faults: FaultInjector) {

@@ -7,7 +7,7 @@ import SimCore
 public struct Scenario<App: ScenarioApp>: AppScenario {
     public let name: String
     public let summary: String
-    /// What the scenario does to the seed's swarm plan (the app's absent families are off too).
+    /// What the scenario does to the seed's swarm plan (families the app does not list are off too).
     public var faults: FaultPolicy
     /// The app's set-up choices for this scenario.
     public var options: App.Options
@@ -32,12 +32,12 @@ public struct Scenario<App: ScenarioApp>: AppScenario {
 
     public func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
         let variant = try Variant<App.Defect>.parse(name)
-        faults.turningOff(App.absentFaultFamilies).apply(to: sim.faults)
+        faults.limited(to: App.faultFamilies).apply(to: sim.faults)
         let stage = App.makeStage(sim, variant: variant, size: size, options: options)
         let script = self.script
-        let healing = try sim.run { _ in
+        let healing = try sim.run { sim in
             await script(stage)
-            return await App.heal(stage)
+            return await App.healing(stage).run(in: sim)
         }
         let reference = App.reference(stage, healing: healing)
         return App.check(stage, healing: healing, reference: reference, history: sim.history)

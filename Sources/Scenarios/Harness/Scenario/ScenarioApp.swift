@@ -13,20 +13,25 @@ public protocol ScenarioApp: Sendable {
     associatedtype Options: Sendable
     /// What the reference phase produces for the checks (Void: the app asks for none).
     associatedtype Reference = Void
+    /// What healing brings to rest one at a time (a device, or one user's plan on a device).
+    associatedtype HealedMember = Device
 
     /// The app's name on the command line.
     static var name: String { get }
     /// The invariants every scenario of the app checks, in report order.
     static var invariants: [String] { get }
-    /// Fault families the app can never meet (turned off in every scenario).
-    static var absentFaultFamilies: [FaultFamily] { get }
+    /// The fault families the app can meet. Every other family is off in all its scenarios, so a
+    /// family added to the kernel reaches no app until the app lists it here.
+    static var faultFamilies: [FaultFamily] { get }
     /// The options a scenario has unless it says otherwise.
     static var defaultOptions: Options { get }
 
     /// The cast of one run (before the simulation starts; draws from `sim.random` forks only).
     static func makeStage(_ sim: Simulator, variant: Variant<Defect>, size: Int, options: Options) -> Stage
-    /// The healing phase (faults off, devices relaunched until they settle, within bounds).
-    static func heal(_ stage: Stage) async -> HealingOutcome
+    /// The app's part of the healing phase, which the harness runs after the script (faults off,
+    /// apps reopened until they settle, rounds until nothing moves, within bounds): its members,
+    /// when one is settled and how one is opened. Asked once the script has run.
+    static func healing(_ stage: Stage) -> Healing<HealedMember>
     /// The reference phase, after healing and before the checks: fault-free runs the checks
     /// compare with (idempotent-retry), each in a simulator of its own (`ReferenceRun`), so
     /// nothing reaches the run's trace, fault log or coverage.

@@ -18,7 +18,9 @@ enum MinutaRun: ScenarioApp {
 
     static var name: String { MinutaApp.name }
     static var invariants: [String] { MinutaChecks.names }
-    static var absentFaultFamilies: [FaultFamily] { [.storage] }
+    static var faultFamilies: [FaultFamily] {
+        [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .partition, .kill, .buggify]
+    }
     static var defaultOptions: Options { Options(providers: FolderProvider.allCases) }
 
     static func makeStage(_ sim: Simulator, variant: MinutaVariant, size: Int, options: Options) -> MinutaStage {
@@ -26,7 +28,7 @@ enum MinutaRun: ScenarioApp {
         return MinutaStage(sim: sim, variant: variant, size: size, provider: options.providers[pick.below(options.providers.count)])
     }
 
-    static func heal(_ stage: MinutaStage) async -> HealingOutcome { await stage.heal() }
+    static func healing(_ stage: MinutaStage) -> Healing<MinutaStage.DevicePlan> { stage.healingPlan }
 
     static func check(_ stage: MinutaStage, healing: HealingOutcome, reference: Void, history: History) -> [Violation] {
         MinutaChecks.run(MinutaWorld(stage: stage, healing: healing), history: history)

@@ -159,41 +159,29 @@ final class SwissCoinStage: @unchecked Sendable {
         device.launch { context in await launched.main(context) }
     }
 
-    /// Healing: faults off, killed devices relaunched; a device whose migration has not completed
-    /// is opened again by its user, up to `relaunches` times.
-    /// The outcome is pending when the devices that sync did not settle (see `healSync`); a
-    /// migration that never completed is eventual-completion's to report.
-    func heal(relaunches: Int = 3) async -> HealingOutcome {
-        sim.beginHealing()
-        for plan in plans {
-            for _ in 0...relaunches {
-                await plan.device.waitUntilStopped()
-                let report = reports.byDevice[plan.device.name]
-                let done = (report?.completedRuns ?? 0) > 0 && report?.lastError == nil
-                if done || signedIn[plan.device.name] == nil || !plan.dataset.hasLocalData { break }
-                plan.device.relaunch()
-            }
-            await plan.device.waitUntilStopped()
+    /// Swiss Coin's part of healing (the harness runs it): faults off, killed devices relaunched;
+    /// a plan whose migration has not completed is opened again by its user, up to four times,
+    /// even under another account (eventual-completion, which knows whose migration must complete,
+    /// reports the ones that never do: they are not healing's pending). Then the devices that sync are
+    /// opened again in turn, each signed-in one, until a round pushes nothing (every device has
+    /// pulled every change), at most six rounds.
+    var healingPlan: Healing<DevicePlan> {
+        var healing = Healing(members: plans, device: \.device)
+        healing.reopens = 4
+        healing.unsettled = { plan in
+            let report = self.reports.byDevice[plan.device.name]
+            let done = (report?.completedRuns ?? 0) > 0 && report?.lastError == nil
+            if done || self.signedIn[plan.device.name] == nil || !plan.dataset.hasLocalData { return nil }
+            return "migration of \(plan.owner) not complete (last error: \(report?.lastError ?? "none"))"
         }
-        return await healSync() ? .healed : HealingOutcome(pending: ["sync still pushing after 6 rounds of relaunches"])
-    }
-
-    /// Healing for devices that sync: each signed-in one is opened again, in turn, until a whole
-    /// round settles no push (then every device has pulled every change), at most `rounds` times.
-    /// Returns whether a round settled (or nothing syncs).
-    func healSync(rounds: Int = 6) async -> Bool {
-        let syncing = plans.map(\.device).filter { ledger.scripts[$0.name] != nil }
-        guard !syncing.isEmpty else { return true }
-        for _ in 0..<rounds {
-            let before = ledger.pushes
-            for device in syncing where signedIn[device.name] != nil && device.state != .notLaunched {
-                await device.waitUntilStopped()
-                device.relaunch()
-                await device.waitUntilStopped()
-            }
-            if ledger.pushes == before { return true }
+        healing.unsettledIsPending = false
+        healing.rounds = 1...6
+        healing.opensInRound = { plan in
+            self.ledger.scripts[plan.device.name] != nil && self.signedIn[plan.device.name] != nil && plan.device.state != .notLaunched
         }
-        return false
+        healing.progress = { self.ledger.pushes }
+        healing.moved = { before, round in self.ledger.pushes == before ? [] : ["sync still pushing after \(round) rounds of relaunches"] }
+        return healing
     }
 }
 

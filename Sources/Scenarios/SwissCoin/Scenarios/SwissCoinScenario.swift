@@ -5,7 +5,7 @@ import SimHarness
 
 /// Swiss Coin as the generic scenario sees it: its stage (the fake Supabase, accounts and
 /// devices), its healing and its checks. Swiss Coin writes no storage through a faulty disk, so
-/// the storage family is always off.
+/// it never meets the storage family.
 enum SwissCoinRun: ScenarioApp {
     typealias Defect = SwissCoinDefect
     typealias Stage = SwissCoinStage
@@ -18,7 +18,9 @@ enum SwissCoinRun: ScenarioApp {
 
     static var name: String { SwissCoinApp.name }
     static var invariants: [String] { SwissCoinChecks.names }
-    static var absentFaultFamilies: [FaultFamily] { [.storage] }
+    static var faultFamilies: [FaultFamily] {
+        [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .partition, .kill, .buggify]
+    }
     static var defaultOptions: Options { Options(tokenLifetime: nil) }
 
     static func makeStage(_ sim: Simulator, variant: SwissCoinVariant, size: Int, options: Options) -> SwissCoinStage {
@@ -30,7 +32,7 @@ enum SwissCoinRun: ScenarioApp {
         return SwissCoinStage(sim: sim, variant: variant, size: size, config: config)
     }
 
-    static func heal(_ stage: SwissCoinStage) async -> HealingOutcome { await stage.heal() }
+    static func healing(_ stage: SwissCoinStage) -> Healing<SwissCoinStage.DevicePlan> { stage.healingPlan }
 
     /// The fault-free migrations idempotent-retry compares with, for the plans it applies to.
     static func reference(_ stage: SwissCoinStage, healing: HealingOutcome) -> [String: ReferenceMigration.Outcome] {
