@@ -59,7 +59,7 @@ final class SwiffBalanceDriftTests: XCTestCase {
             return (device.files.read(PersistenceService.storePath)!, balances)
         }
         let world = SwiffWorld(phones: [SwiffWorld.Phone(name: "phone", expected: [:], store: store, backups: [:])])
-        return (BalanceEqualityChecker().check(world), stage.drift, v1)
+        return (BalanceEqualityChecker().check(world, history: History()), stage.drift, v1)
     }
 
     func testTheSetUpStoreHoldsTheDriftAndTheFixedUpgradeDerivesItAway() throws {

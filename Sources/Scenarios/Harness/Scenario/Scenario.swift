@@ -4,7 +4,7 @@ import SimCore
 /// A scenario of any app: a workload (the script, run against the app's stage), a fault policy
 /// over the seed's swarm plan, the app's healing and the app's checks. FoundationDB composes its
 /// simulation tests the same way; each part is small enough to read on one screen.
-public struct Scenario<App: ScenarioApp>: AppScenario {
+public struct Scenario<App: ScenarioApp>: AppScenario, HarnessOwnedScenario {
     public let name: String
     public let summary: String
     /// What the scenario does to the seed's swarm plan (families the app does not list are off too).
@@ -18,10 +18,12 @@ public struct Scenario<App: ScenarioApp>: AppScenario {
     public var coverageMarks: [String]
 
     public var app: String { App.name }
+    public var faultFamilies: [FaultFamily] { App.faultFamilies }
     public var invariants: [String] { App.invariants }
 
     public init(name: String, summary: String, faults: FaultPolicy = FaultPolicy(), options: App.Options = App.defaultOptions,
                 coverageMarks: [String] = [], script: @escaping @Sendable (App.Stage) async -> Void) {
+        precondition(faults.forced.keys.allSatisfy(App.faultFamilies.contains), "\(name) forces a fault family \(App.name) does not list")
         self.coverageMarks = coverageMarks
         self.name = name
         self.summary = summary
@@ -42,4 +44,11 @@ public struct Scenario<App: ScenarioApp>: AppScenario {
         let reference = App.reference(stage, healing: healing)
         return App.check(stage, healing: healing, reference: reference, history: sim.history)
     }
+}
+
+/// A scenario whose healing, fault families and checks the harness owns (`Scenario<App>`): the
+/// catalogue test holds every built-in scenario to it.
+public protocol HarnessOwnedScenario: AppScenario {
+    /// The fault families the scenario's app can meet; every other family is off in its runs.
+    var faultFamilies: [FaultFamily] { get }
 }

@@ -169,18 +169,20 @@ final class SwiffStage: @unchecked Sendable {
 
     // MARK: Healing and the world
 
-    /// Faults end; the user updates every device to the newest build and opens the app twice.
-    func heal() async {
-        for name in order { install(phones[name]!.device, build: SwiffBuild.latest) }
-        healing = true
-        sim.beginHealing()
-        for name in order { await phones[name]!.device.waitUntilStopped() }
-        for _ in 0..<2 {
-            for name in order {
-                launch(phones[name]!.device)
-                await phones[name]!.device.waitUntilStopped()
-            }
+    /// Swiff's part of healing (the harness runs it): the user updates every device to the newest
+    /// build before faults end, then opens the app on every device, twice in turn.
+    var healingPlan: Healing<Device> {
+        var healing = Healing(members: order.map { phones[$0]!.device }, device: { $0 })
+        healing.prepare = {
+            for name in self.order { self.install(self.phones[name]!.device, build: SwiffBuild.latest) }
+            self.healing = true
         }
+        healing.rounds = 2...2
+        healing.open = { device in
+            self.launch(device)
+            await device.waitUntilStopped()
+        }
+        return healing
     }
 
     var world: SwiffWorld {

@@ -1,11 +1,14 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// backup-index-sound: every backup the index lists exists, decodes to a whole store and holds the
 /// version hash the index gives. A backup the app counts is one it will offer to restore, and
 /// one it counts instead of taking another (the periodic backup waits 7 days after it).
-struct BackupIndexSoundChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct BackupIndexSoundChecker: InvariantChecker {
+    let name = "backup-index-sound"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for phone in world.phones {
             guard let bytes = phone.backupIndex else { continue }
@@ -29,6 +32,6 @@ struct BackupIndexSoundChecker {
                 }
             }
         }
-        return SwiffChecks.report("backup-index-sound", "backups the index lists cannot be restored", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) backups the index lists cannot be restored" }
     }
 }

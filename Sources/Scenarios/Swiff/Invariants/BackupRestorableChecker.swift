@@ -1,11 +1,14 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// backup-restorable: for every upgrade that migrated a device's store, a backup file holds the
 /// store exactly as the old build left it, and reads back as a whole store (it decodes, and
 /// encodes to the same bytes).
-struct BackupRestorableChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct BackupRestorableChecker: InvariantChecker {
+    let name = "backup-restorable"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for upgrade in world.upgrades {
             guard let before = upgrade.store, let old = LogicalStore.version(of: before),
@@ -19,6 +22,6 @@ struct BackupRestorableChecker {
                                         actual: "none among \(phone.backups.count) backups\(torn.isEmpty ? "" : " (unreadable: \(torn.joined(separator: ", ")))")"))
             }
         }
-        return SwiffChecks.report("backup-restorable", "upgrades have no restorable backup of the store they migrated", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) upgrades have no restorable backup of the store they migrated" }
     }
 }

@@ -1,5 +1,6 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// balance-equality: each person's `balanceCents` equals, in exact minor units, the balance the
 /// harness derives from the same store's expenses and settlements (never from the stored V1/V2
@@ -12,8 +13,10 @@ import SimCore
 /// derived balance, and what this invariant is about, is V3's `balanceCents`, which the upgrade
 /// must derive from the expenses rather than convert. Every device ends on V3 after healing; a
 /// store that never got there is crash-free-open's finding.
-struct BalanceEqualityChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct BalanceEqualityChecker: InvariantChecker {
+    let name = "balance-equality"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for phone in world.phones {
             guard let store = phone.logical, let person = store.entity(of: "person"),
@@ -29,7 +32,7 @@ struct BalanceEqualityChecker {
                 }
             }
         }
-        return SwiffChecks.report("balance-equality", "stored balances differ from the expenses", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) stored balances differ from the expenses" }
     }
 
     static func derive(_ store: LogicalStore) -> [String: Int64] {

@@ -1,10 +1,13 @@
 import SimCore
+import SimHarness
 
 /// crash-free-open: no launch ever dies in `fatalError`; every launch after healing opens the
 /// store (no crash loop, no store left unopenable); and before healing a build fails to open its
 /// store as "written by a newer version" only on a device the scenario downgraded.
-struct CrashFreeOpenChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct CrashFreeOpenChecker: InvariantChecker {
+    let name = "crash-free-open"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for launch in world.launches {
             let location = "\(launch.device) launch #\(launch.incarnation) (build \(launch.build)\(launch.healing ? ", healing" : ""))"
@@ -20,6 +23,6 @@ struct CrashFreeOpenChecker {
             case .failed: continue
             }
         }
-        return SwiffChecks.report("crash-free-open", "launches crashed or left a store the installed build cannot open", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) launches crashed or left a store the installed build cannot open" }
     }
 }

@@ -1,10 +1,13 @@
 import SimCore
+import SimHarness
 
 /// failed-save-absent: a record whose save the app reported as failed is not in the final store,
 /// unless the user added it again later (the ledger then expects it): the user was told it did
 /// not happen, so a later save must not commit it behind their back.
-struct FailedSaveAbsentChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct FailedSaveAbsentChecker: InvariantChecker {
+    let name = "failed-save-absent"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for failed in world.failedSaves {
             guard let phone = world.phones.first(where: { $0.name == failed.device }), let store = phone.logical,
@@ -12,6 +15,6 @@ struct FailedSaveAbsentChecker {
             diffs.append(EntityDiff(entity: failed.key.description, location: failed.device, expected: "absent (its save failed)",
                                     actual: "in the store"))
         }
-        return SwiffChecks.report("failed-save-absent", "records whose save failed are in the store", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) records whose save failed are in the store" }
     }
 }

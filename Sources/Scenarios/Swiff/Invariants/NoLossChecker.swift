@@ -3,11 +3,13 @@ import SimHarness
 
 /// no-loss: every record and field whose save the app confirmed is in the device's final store,
 /// renames followed; fields a store's version cannot hold yet are not expected of it.
-struct NoLossChecker {
+struct NoLossChecker: InvariantChecker {
+    let name = "no-loss"
+
     /// The schema major version that introduced a field or a kind.
     static let introduced = ["profileImageURL": 2, "notes": 3, "settlement": 3]
 
-    func check(_ world: SwiffWorld) -> [Violation] {
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for phone in world.phones where !phone.expected.isEmpty {
             guard let store = phone.logical else {
@@ -23,6 +25,6 @@ struct NoLossChecker {
             }
             diffs += NoLossCheck.diffs(snapshot, expected: "confirmed", at: "store", locationLabel: phone.name) { String($0.prefix(8)) }
         }
-        return SwiffChecks.report("no-loss", "confirmed records or fields are missing or changed", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) confirmed records or fields are missing or changed" }
     }
 }

@@ -1,11 +1,14 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// referential-integrity: in every final store, each relationship points at rows that exist, and
 /// each id held by value resolves: a shared subscription's `subscriptionID` and `sharedWithIDs`,
 /// a settlement's two people.
-struct ReferentialIntegrityChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct ReferentialIntegrityChecker: InvariantChecker {
+    let name = "referential-integrity"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for phone in world.phones {
             guard let store = phone.logical else { continue }
@@ -31,6 +34,6 @@ struct ReferentialIntegrityChecker {
                 }
             }
         }
-        return SwiffChecks.report("referential-integrity", "references do not resolve", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) references do not resolve" }
     }
 }

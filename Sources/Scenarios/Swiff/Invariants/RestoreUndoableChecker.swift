@@ -1,11 +1,14 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// restore-undoable: a restore the app reported left the store it replaced in a backup, byte for
 /// byte (the fixed `restore(from:)` backs up the current store first): a restore of the wrong
 /// backup can be taken back.
-struct RestoreUndoableChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct RestoreUndoableChecker: InvariantChecker {
+    let name = "restore-undoable"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for event in world.restores where world.reportedRestores.contains("\(event.device)#\(event.incarnation)") {
             // Only a readable store is worth keeping (nothing to undo to otherwise).
@@ -16,6 +19,6 @@ struct RestoreUndoableChecker {
                                         expected: "the replaced store kept in a backup", actual: "no backup holds it"))
             }
         }
-        return SwiffChecks.report("restore-undoable", "restores left no backup of the store they replaced", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) restores left no backup of the store they replaced" }
     }
 }

@@ -1,12 +1,15 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// transform-applied: every row of a final store satisfies its version's post-condition. V2 and
 /// later: every person has a non-empty `phoneNumber` (the rename carried every phone). V3: every
 /// expense has a non-zero `amountCents` (the dataset has no zero amount, so a zero is a row the
 /// money transform never reached), every person a `balanceCents`, and no `id` appears twice.
-struct TransformAppliedChecker {
-    func check(_ world: SwiffWorld) -> [Violation] {
+struct TransformAppliedChecker: InvariantChecker {
+    let name = "transform-applied"
+
+    func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for phone in world.phones {
             guard let store = phone.logical else { continue }
@@ -27,6 +30,6 @@ struct TransformAppliedChecker {
                 diffs.append(EntityDiff(entity: key.description, location: phone.name, expected: "one row per id", actual: "\(count) rows"))
             }
         }
-        return SwiffChecks.report("transform-applied", "rows break their version's post-condition", diffs)
+        return ViolationReport.of(name, diffs, limit: 12) { "\($0) rows break their version's post-condition" }
     }
 }

@@ -3,34 +3,35 @@ import FakeCloud
 import SimCore
 import SimHarness
 
-/// A Swiff scenario: the fault families it forces or turns off, and a script that installs
-/// builds, runs the user's sessions and injects its faults; healing (every device updated to the
-/// newest build and opened twice) and the checks are common to all.
-struct SwiffScenario: AppScenario {
-    let app = SwiffApp.name
-    let name: String
-    let summary: String
-    let invariants = SwiffChecks.names
-    /// What the scenario does to the seed's swarm plan. No network: every network family is off.
-    var faults = FaultPolicy()
-    /// Marks (`sometimes`) a campaign of this scenario must reach (`fuzz --require-coverage`).
-    var coverageMarks: [String] = []
-    let script: @Sendable (SwiffStage) async -> Void
+/// Swiff as the generic scenario sees it: its stage (the user's devices, each with its own
+/// store: no cloud), its healing and its checks. No network: Swiff meets kills and storage faults
+/// only.
+enum SwiffRun: ScenarioApp {
+    typealias Defect = SwiffDefect
+    typealias Stage = SwiffStage
+    /// Swiff's scenarios differ only in their scripts and fault policies.
+    struct Options: Sendable {}
 
-    static let network: [FaultFamily] = [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .partition, .buggify]
+    static var name: String { SwiffApp.name }
+    static var invariants: [String] { SwiffChecks.names }
+    static var faultFamilies: [FaultFamily] { [.kill, .storage] }
+    static var defaultOptions: Options { Options() }
 
-    func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
-        let variant = try SwiffVariant.parse(name)
-        faults.turningOff(Self.network).apply(to: sim.faults)
-        let stage = SwiffStage(sim: sim, variant: variant, size: size)
-        let script = self.script
-        try sim.run { _ in
-            await script(stage)
-            await stage.heal()
-        }
-        return SwiffChecks.run(stage.world)
+    static func makeStage(_ sim: Simulator, variant: SwiffVariant, size: Int, options: Options) -> SwiffStage {
+        SwiffStage(sim: sim, variant: variant, size: size)
+    }
+
+    static func healing(_ stage: SwiffStage) -> Healing<Device> { stage.healingPlan }
+
+    static func check(_ stage: SwiffStage, healing: HealingOutcome, reference: Void, history: History) -> [Violation] {
+        SwiffChecks.run(stage.world, history: history)
     }
 }
+
+/// A Swiff scenario: a script that installs builds, runs the user's sessions and injects its
+/// faults; healing (every device updated to the newest build and opened twice) and the checks
+/// are common to all.
+typealias SwiffScenario = Scenario<SwiffRun>
 
 extension SwiffStage {
     /// A device with `build` installed and the user's data entered, some stored balances drifted

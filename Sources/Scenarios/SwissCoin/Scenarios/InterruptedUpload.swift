@@ -9,11 +9,9 @@ extension SwissCoinScenario {
         SwissCoinScenario(
             name: "interrupted-upload",
             summary: "kill the app in a seeded migration step, or idle before the defaults flush (1-3 times), relaunch, retry until done",
-            faults: FaultPolicy(forced: [.kill: 1_000_000],
-                // At the swarm's higher request-fault rates every attempt ends in the first steps and the
-                // kill sweep never reaches steps 9-16 or the idle window (flaky-network covers those rates).
-                capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000,
-                .duplicate: 1_000, .slowResponse: 2_000, .partition: 0]),
+            // At the swarm's higher request-fault rates every attempt ends in the first steps and the
+            // kill sweep never reaches steps 9-16 or the idle window (flaky-network covers those rates).
+            faults: .migrationKills,
             coverageMarks: MigrationKill.coverageMarks,
             script: { stage in
                 stage.createAccount("alice")

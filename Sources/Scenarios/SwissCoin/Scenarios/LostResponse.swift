@@ -11,10 +11,7 @@ extension SwissCoinScenario {
             // Low enough (0.4% of responses, other request faults capped) that attempts reach the
             // later steps: a lost response at step 9-16 or on the last upsert is what retries must
             // survive (bug zoo SC-1, SC-6). At 4% every attempt ended within the first steps.
-            faults: FaultPolicy(forced: [.responseLoss: 4_000],
-                off: [.kill],
-                capped: [.requestLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000,
-                .slowResponse: 2_000, .partition: 0]),
+            faults: .lostResponses(4_000),
             script: { stage in
                 stage.createAccount("alice")
                 let device = stage.addDevice("device-1", owner: "alice")
