@@ -3,30 +3,27 @@ import FakeCloud
 import SimCore
 import SimHarness
 
-/// One CryptoSavings run's cast: the fake CloudKit, the user's devices (build, iCloud account,
-/// time zone), the actions queued for each app, what the users expect (the ledger, a fold of the
-/// run's history) and what the harness saw (launches, wipes). Scenarios script it; healing and
-/// the checks read it.
-final class CryptoStage: @unchecked Sendable {
+/// One CryptoSavings run's stage: the shared cast (devices, builds, queued actions, sessions)
+/// plus the fake CloudKit, each device's iCloud account and time zone, what the users expect (the
+/// ledger, a fold of the run's history) and what the harness saw (launches, wipes). Scenarios
+/// script it; healing and the checks read it.
+final class CryptoStage: Cast<SavingsAction>, @unchecked Sendable {
+    /// A device as the device app and the checkers see it.
     struct Phone {
         let device: Device
         var build: Int
-        var queue: [SavingsAction] = []
         let faults: SimulatedStorageFaults
     }
 
-    let sim: Simulator
     let variant: CryptoSavingsVariant
     let size: Int
     let handle: ServiceHandle<CloudKitServer>
-    let kills: KillInjector
-    var random: SimRandom
     /// Storage faults reach the devices' disks.
     var storageFaults = false
     /// The mirror's asset threshold (scaled with the server's limits by the scenario's options).
     var assetThresholdBytes = CloudKitMirrorOptions().assetThresholdBytes
-    private(set) var phones: [String: Phone] = [:]
-    private(set) var order: [String] = []
+    /// Per device name, the storage faults its disk meets when they are on.
+    private var diskFaults: [String: SimulatedStorageFaults] = [:]
     /// The goals and assets the script has had the users make (confirmed or not).
     var catalogue = CryptoCatalogue()
     private(set) var wipes: [String] = []
@@ -40,32 +37,34 @@ final class CryptoStage: @unchecked Sendable {
     var editsInFlight: [String: EditInFlight] = [:]
 
     init(sim: Simulator, variant: CryptoSavingsVariant, size: Int, config: CloudKitServerConfig) {
-        self.sim = sim
         self.variant = variant
         self.size = size
         handle = sim.network.register(CloudKitServer(simulator: sim, config: config))
-        random = sim.random.fork("cryptosavings:stage")
-        kills = KillInjector(sim: sim, label: "cryptosavings: ")
+        super.init(sim, app: "cryptosavings")
+        deviceApp = { [weak self] context in
+            guard let self else { return }
+            await CryptoDeviceApp(stage: self).main(context)
+        }
         sim.record("sim", "cryptosavings variant=\(variant.name) size=\(size) pageSize=\(config.changesPageSize)")
     }
 
     var server: CloudKitServer { sim.network.service(handle) }
 
-    /// A seeded integer in `0..<bound` for the script's choices.
-    func draw(_ bound: Int) -> Int { random.below(max(1, bound)) }
+    /// The device names, in the order they were added.
+    var order: [String] { devices.map(\.name) }
 
-    func newID() -> String { random.uuidString() }
-
-    func phone(_ name: String) -> Phone { phones[name]! }
+    func phone(_ name: String) -> Phone {
+        let device = device(name)
+        return Phone(device: device, build: build(of: device), faults: diskFaults[name]!)
+    }
 
     /// A device with `build` installed, signed in to `user` (nil: no iCloud account).
     @discardableResult
     func addDevice(_ name: String, user: String?, build: Int = 2, utcOffsetSeconds: Int = 0, epochMilliseconds: Int64? = nil) -> Device {
         var config = DeviceConfig(utcOffsetSeconds: utcOffsetSeconds, timeZoneName: "UTC\(utcOffsetSeconds >= 0 ? "+" : "")\(utcOffsetSeconds / 3600)")
         if let epochMilliseconds { config.epochMilliseconds = epochMilliseconds }
-        let device = sim.addDevice(name, config: config)
-        phones[name] = Phone(device: device, build: build, faults: SimulatedStorageFaults(sim, device: name))
-        order.append(name)
+        let device = addDevice(name, config: config, build: build)
+        diskFaults[name] = SimulatedStorageFaults(sim, device: name)
         setAccount(device, user.map { .available(user: $0) } ?? .noAccount)
         return device
     }
@@ -78,43 +77,6 @@ final class CryptoStage: @unchecked Sendable {
 
     func account(_ device: Device) -> CloudKitDeviceAccount { server.account(of: device.name) }
 
-    func install(_ device: Device, build: Int) {
-        phones[device.name]!.build = build
-        sim.record(device.name, "install build \(build)")
-    }
-
-    /// One sitting: the user opens the app and does `actions`; kills (the sweep's, if the device
-    /// has one) land wherever the sweep draws; the user reopens a killed app. Returns when done.
-    func session(_ device: Device, _ actions: [SavingsAction]) async {
-        phones[device.name]!.queue = actions
-        launch(device)
-        await kills.waitUntilDone(device)
-        phones[device.name]!.queue = []
-    }
-
-    func launch(_ device: Device) {
-        if device.incarnation == 0 {
-            let app = CryptoDeviceApp(stage: self)
-            device.launch { context in await app.main(context) }
-        } else {
-            device.relaunch()
-        }
-    }
-
-    func pause(seconds: Int) async {
-        try? await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(Int64(seconds))), tolerance: nil)
-    }
-
-    /// A scripted offline window (a `script` fault, so shrink can drop it).
-    @discardableResult
-    func goOffline(_ device: Device, _ label: String) -> Bool {
-        guard ScriptedStep.allows("offline", subject: "\(device.name)@\(label)", in: sim) else { return false }
-        sim.network.setOffline(device, true)
-        return true
-    }
-
-    func goOnline(_ device: Device) { sim.network.setOffline(device, false) }
-
     /// The device's wall clock now (as its app reads it).
     func wallMilliseconds(_ device: Device) -> Int64 {
         device.config.epochMilliseconds + sim.now.nanoseconds / 1_000_000 + device.config.clockSkewMilliseconds
@@ -122,13 +84,8 @@ final class CryptoStage: @unchecked Sendable {
 
     // MARK: What the device app reports
 
-    func takeAction(_ name: String) -> SavingsAction? {
-        guard phones[name]?.queue.isEmpty == false else { return nil }
-        return phones[name]!.queue.removeFirst()
-    }
-
     func noteLaunch(_ context: DeviceContext, _ result: SavingsLaunch) {
-        context.record("launch build \(phones[context.deviceName]!.build): \(result)")
+        context.record("launch build \(build(of: device(context.deviceName))): \(result)")
         if case .wiped = result {
             wipes.append(context.deviceName)
             context.sometimes("cryptosavings: the store was wiped at launch")

@@ -11,7 +11,7 @@ struct SwiffDeviceApp: Sendable {
     let stage: SwiffStage
 
     func main(_ context: DeviceContext) async {
-        let phone = stage.phones[context.deviceName]!
+        let phone = stage.phone(named: context.deviceName)
         let build = SwiffBuild(phone.build, variant: stage.variant)
         let diskFails = stage.storageFaults  // the policy this process runs with, whatever the script sets later
         let faults: any StorageFaultPolicy = diskFails ? phone.faults : NoStorageFaults()

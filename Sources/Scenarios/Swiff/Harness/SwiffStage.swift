@@ -3,30 +3,28 @@ import FakeCloud
 import SimCore
 import SimHarness
 
-/// One Swiff run's cast: the user's devices, the build installed on each, the user's actions
-/// queued for the app, what the user expects to find (per device: no cloud, each store is its
-/// own), and what the harness saw happen (launches, restores, upgrades). Scenarios script it.
-final class SwiffStage: @unchecked Sendable {
+/// One Swiff run's stage: the shared cast (devices, builds, queued actions) plus what the user
+/// expects to find (per device: no cloud, each store is its own) and what the harness saw happen
+/// (launches, restores, upgrades). Scenarios script it.
+final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
+    /// A device as the device app sees it: its build, the user's expectations, its disk's faults.
     struct Phone {
         let device: Device
-        var build = 0
-        var highestBuild = 0
-        var ledger = SwiffLedger()
-        var queue: [SwiffAction] = []
+        let build: Int
+        let ledger: SwiffLedger
         let faults: SimulatedStorageFaults
     }
 
-    let sim: Simulator
     let variant: SwiffVariant
     let dataset: SwiffImport
     /// The stored balances the old release left drifted in the dataset's store.
     let drift: SwiffBalanceDrift
-    let kills: KillInjector
-    var random: SimRandom
     /// Storage faults reach the devices' disks (off while the scenario sets up).
     var storageFaults = false
-    private(set) var phones: [String: Phone] = [:]
-    private(set) var order: [String] = []
+    /// Per device name: what the user expects its store to hold.
+    private var ledgers: [String: SwiffLedger] = [:]
+    /// Per device name: the storage faults its disk meets when they are on.
+    private var diskFaults: [String: SimulatedStorageFaults] = [:]
     private(set) var launches: [LaunchRecord] = []
     private(set) var restores: [RestoreEvent] = []
     private(set) var upgrades: [UpgradeRecord] = []
@@ -37,59 +35,50 @@ final class SwiffStage: @unchecked Sendable {
     private(set) var healingOpens: [String: Int64] = [:]
 
     init(sim: Simulator, variant: SwiffVariant, size: Int) {
-        self.sim = sim
         self.variant = variant
         var data = sim.random.fork("swiff:dataset")
         dataset = SwiffDataset.generate(&data, size: size)
         var drawn = sim.random.fork("swiff:drift")
         drift = SwiffBalanceDrift.draw(dataset, &drawn)
-        random = sim.random.fork("swiff:stage")
-        kills = KillInjector(sim: sim, label: "swiff: ")
+        super.init(sim, app: "swiff")
+        deviceApp = { [weak self] context in
+            guard let self else { return }
+            await SwiffDeviceApp(stage: self).main(context)
+        }
         sim.record("sim", "swiff variant=\(variant.name) persons=\(dataset.persons.count) expenses=\(dataset.expenses.count) drifted=\(drift.entries.count)")
     }
 
-    /// A seeded integer in `0..<bound` for the script's choices.
-    func draw(_ bound: Int) -> Int { random.below(max(1, bound)) }
+    /// A fresh id drawn by the script (uppercase, as Swift's `UUID().uuidString`).
+    func newId() -> String { newID().uppercased() }
 
-    /// A fresh id drawn by the script.
-    func newId() -> String { SwiffDataset.uuid(&random) }
+    func phone(_ device: Device) -> Phone {
+        Phone(device: device, build: build(of: device), ledger: ledgers[device.name]!, faults: diskFaults[device.name]!)
+    }
 
-    func phone(_ device: Device) -> Phone { phones[device.name]! }
+    func phone(named name: String) -> Phone { phone(device(name)) }
 
     @discardableResult
     func addDevice(_ name: String) -> Device {
-        let device = sim.addDevice(name)
-        phones[name] = Phone(device: device, faults: SimulatedStorageFaults(sim, device: name))
-        order.append(name)
+        let device = addDevice(name, config: DeviceConfig())
+        ledgers[name] = SwiffLedger()
+        diskFaults[name] = SimulatedStorageFaults(sim, device: name)
         return device
     }
 
-    /// Installs `build` (an update, or a downgrade when older than one the device ran).
-    func install(_ device: Device, build: Int) {
-        var phone = phones[device.name]!
-        if build > phone.build && phone.build > 0 {
-            upgrades.append(UpgradeRecord(device: device.name, from: phone.build, to: build, store: device.files.read(PersistenceService.storePath)))
+    /// Installs `build` (an update, or a downgrade when older than one the device ran), noting an
+    /// upgrade with the store it starts from.
+    override func install(_ device: Device, build: Int) {
+        let installed = self.build(of: device)
+        if build > installed && installed > 0 {
+            upgrades.append(UpgradeRecord(device: device.name, from: installed, to: build, store: device.files.read(PersistenceService.storePath)))
         }
-        phone.build = build
-        phone.highestBuild = max(phone.highestBuild, build)
-        phones[device.name] = phone
-        sim.record(device.name, "install build \(build)")
-    }
-
-    /// Launches the app (or relaunches it over the same files).
-    func launch(_ device: Device) {
-        if device.incarnation == 0 {
-            let app = SwiffDeviceApp(stage: self)
-            device.launch { context in await app.main(context) }
-        } else {
-            device.relaunch()
-        }
+        super.install(device, build: build)
     }
 
     /// One sitting: the user opens the app and does `actions`; the kill family may kill the app
     /// at a point drawn from `phases` (up to `maxKills` times), the user reopening it each time.
-    func session(_ device: Device, _ actions: [SwiffAction], kill phases: [String] = [], maxKills: Int = 0) async {
-        phones[device.name]!.queue = actions
+    func session(_ device: Device, _ actions: [SwiffAction], kill phases: [String], maxKills: Int) async {
+        enqueue(device, actions)
         launch(device)
         var killed = 0
         while killed < maxKills, device.state == .running {
@@ -100,29 +89,18 @@ final class SwiffStage: @unchecked Sendable {
             launch(device)
         }
         await device.waitUntilStopped()
-        phones[device.name]!.queue = []
+        enqueue(device, [])
     }
 
     /// Rows of the dataset that a migration stage walks (bounds a kill's await point).
     var rows: Int { dataset.persons.count + dataset.expenses.count }
 
-    func pause(seconds: Int) async {
-        try? await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(Int64(seconds))), tolerance: nil)
-    }
-
-    func pause(days: Int) async { await pause(seconds: days * 86_400) }
-
     // MARK: The device app's reports
 
-    func takeAction(_ name: String) -> SwiffAction? {
-        guard phones[name]?.queue.isEmpty == false else { return nil }
-        return phones[name]!.queue.removeFirst()
-    }
-
     func noteLaunch(_ context: DeviceContext, build: Int, result: LaunchResult) {
-        let phone = phones[context.deviceName]!
+        let device = device(context.deviceName)
         launches.append(LaunchRecord(device: context.deviceName, incarnation: context.incarnation, build: build, result: result,
-                                     downgraded: phone.build < phone.highestBuild, healing: healing))
+                                     downgraded: self.build(of: device) < highestBuild(of: device), healing: healing))
         context.record("launch build \(build): \(result)")
         if case .crashed = result { context.sometimes("swiff: the app crashed at launch") }
         if healing, result == .opened { healingOpens[context.deviceName] = context.wallClockMilliseconds() }
@@ -152,11 +130,11 @@ final class SwiffStage: @unchecked Sendable {
     func acknowledge(_ action: SwiffAction, on context: DeviceContext, build: Int, restoredBytes: [UInt8]?) {
         if case .restore = action {
             reportedRestores.insert("\(context.deviceName)#\(context.incarnation)")
-            if let store = LogicalStore(bytes: restoredBytes) { phones[context.deviceName]!.ledger.reset(to: store) }
+            if let store = LogicalStore(bytes: restoredBytes) { ledgers[context.deviceName]!.reset(to: store) }
             context.sometimes("swiff: a restore the user asked for")
             return
         }
-        phones[context.deviceName]!.ledger.apply(action, build: build)
+        ledgers[context.deviceName]!.apply(action, build: build)
     }
 
     /// A write of the store file: when the bytes are a backup's (or an imported file's), a restore.
@@ -172,9 +150,9 @@ final class SwiffStage: @unchecked Sendable {
     /// Swiff's part of healing (the harness runs it): the user updates every device to the newest
     /// build before faults end, then opens the app on every device, twice in turn.
     var healingPlan: Healing<Device> {
-        var healing = Healing(members: order.map { phones[$0]!.device }, device: { $0 })
+        var healing = Healing(members: devices, device: { $0 })
         healing.prepare = {
-            for name in self.order { self.install(self.phones[name]!.device, build: SwiffBuild.latest) }
+            for device in self.devices { self.install(device, build: SwiffBuild.latest) }
             self.healing = true
         }
         healing.rounds = 2...2
@@ -186,11 +164,12 @@ final class SwiffStage: @unchecked Sendable {
     }
 
     var world: SwiffWorld {
-        let list = order.map { name -> SwiffWorld.Phone in
-            let files = phones[name]!.device.files
+        let list = devices.map { device -> SwiffWorld.Phone in
+            let name = device.name
+            let files = device.files
             var backups: [String: [UInt8]] = [:]
             for path in files.list(prefix: "Backups/") where path.hasSuffix(".store") { backups[path] = files.read(path) }
-            return SwiffWorld.Phone(name: name, expected: phones[name]!.ledger.expected,
+            return SwiffWorld.Phone(name: name, expected: ledgers[name]!.expected,
                                     store: files.read(PersistenceService.storePath), backups: backups,
                                     backupIndex: files.read(BackupService.indexPath))
         }

@@ -1,0 +1,141 @@
+import SimCore
+
+/// The cast of one run, the same for every app: the devices in the order they were added, the
+/// build installed on each, the user's actions queued for each device's app, and the stage
+/// plumbing every script needs — seeded draws and ids, pauses, scripted offline windows,
+/// installs, first launch or relaunch, and sessions under the device's kill sweep. An app's stage
+/// is a subclass that adds only its domain state (TigerBeetle's cluster harness holds the
+/// replicas; the workload holds only what it checks).
+///
+/// ```swift
+/// final class NotesStage: Cast<NoteAction>, @unchecked Sendable {
+///     init(_ sim: Simulator) {
+///         super.init(sim, app: "notes")
+///         deviceApp = { [weak self] context in
+///             guard let self else { return }
+///             await NotesDeviceApp(stage: self).main(context)
+///         }
+///     }
+/// }
+/// let phone = stage.addDevice("phone")
+/// stage.kills.sweep(phone, LifeSweep(phases: ["sync"]))
+/// await stage.session(phone, [.write("note-1"), .sync])
+/// ```
+open class Cast<Action: Sendable>: @unchecked Sendable {
+    /// The simulation the cast plays in.
+    public let sim: Simulator
+    /// Every kill the run injects (sweeps, armed points, scripted kills).
+    public let kills: KillInjector
+    /// The script's own random stream (`<app>:stage`): its choices, and ids it makes up.
+    public var random: SimRandom
+    /// The app's process on a device: what `launch` starts (set once, before the first launch).
+    public var deviceApp: (@Sendable (DeviceContext) async -> Void)?
+    /// The devices, in the order they were added.
+    public private(set) var devices: [Device] = []
+    private var builds: [String: (installed: Int, highest: Int)] = [:]
+    private var queues: [String: [Action]] = [:]
+
+    /// The cast of one run of `app` (its name prefixes the random stream and the kill marks).
+    public init(_ sim: Simulator, app: String) {
+        self.sim = sim
+        random = sim.random.fork("\(app):stage")
+        kills = KillInjector(sim: sim, label: "\(app): ")
+    }
+
+    // MARK: Choices and time
+
+    /// A seeded integer in `0..<bound` for the script's choices (0 when `bound` < 1).
+    public func draw(_ bound: Int) -> Int { random.below(max(1, bound)) }
+
+    /// A fresh lowercase UUID drawn from the script's stream.
+    public func newID() -> String { random.uuidString() }
+
+    /// Lets virtual time pass on the script's clock.
+    public func pause(_ duration: Duration) async {
+        try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
+    }
+
+    /// Lets `seconds` of virtual time pass.
+    public func pause(seconds: Int) async { await pause(.seconds(Int64(seconds))) }
+
+    /// Lets `days` of virtual time pass.
+    public func pause(days: Int) async { await pause(seconds: days * 86_400) }
+
+    // MARK: Devices, builds and launches
+
+    /// Adds a device with `build` installed (0: none yet).
+    @discardableResult
+    public func addDevice(_ name: String, config: DeviceConfig = DeviceConfig(), build: Int = 0) -> Device {
+        precondition(builds[name] == nil, "two devices named \(name)")
+        let device = sim.addDevice(name, config: config)
+        devices.append(device)
+        builds[name] = (build, build)
+        return device
+    }
+
+    /// The device named `name` (it must have been added).
+    public func device(_ name: String) -> Device {
+        guard let device = devices.first(where: { $0.name == name }) else { preconditionFailure("no device named \(name)") }
+        return device
+    }
+
+    /// The build installed on the device.
+    public func build(of device: Device) -> Int { builds[device.name]!.installed }
+
+    /// The newest build the device ever had installed (an older `build(of:)` is a downgrade).
+    public func highestBuild(of device: Device) -> Int { builds[device.name]!.highest }
+
+    /// Installs `build` on the device (an update, or a downgrade when older), with a trace record.
+    /// A stage that notes upgrades overrides it and calls `super`.
+    open func install(_ device: Device, build: Int) {
+        let old = builds[device.name]!
+        builds[device.name] = (build, max(old.highest, build))
+        sim.record(device.name, "install build \(build)")
+    }
+
+    /// Launches the device's app: its first launch starts `deviceApp`, later ones relaunch it
+    /// over the same files.
+    public func launch(_ device: Device) {
+        if device.incarnation == 0 {
+            guard let deviceApp else { preconditionFailure("the cast has no device app to launch") }
+            device.launch(deviceApp)
+        } else {
+            device.relaunch()
+        }
+    }
+
+    // MARK: The user's actions
+
+    /// Replaces the actions queued for the device's app.
+    public func enqueue(_ device: Device, _ actions: [Action]) { queues[device.name] = actions }
+
+    /// The next action the device's app takes from its user (nil: none left).
+    public func takeAction(_ deviceName: String) -> Action? {
+        guard queues[deviceName]?.isEmpty == false else { return nil }
+        return queues[deviceName]!.removeFirst()
+    }
+
+    /// One sitting: the user opens the app and does `actions`; a kill of the device's sweep lands
+    /// wherever it draws, and the user reopens the killed app. Returns when the app stopped for
+    /// good; what the app did not take is dropped.
+    public func session(_ device: Device, _ actions: [Action]) async {
+        enqueue(device, actions)
+        launch(device)
+        await kills.waitUntilDone(device)
+        queues[device.name] = []
+    }
+
+    // MARK: Scripted perturbations
+
+    /// A scripted offline window from now on (a `script` fault, so `shrink` can drop it); false
+    /// when a replay's schedule dropped it.
+    @discardableResult
+    public func goOffline(_ device: Device, _ label: String) -> Bool {
+        guard ScriptedStep.allows("offline", subject: "\(device.name)@\(label)", in: sim) else { return false }
+        sim.network.setOffline(device, true)
+        return true
+    }
+
+    /// The device back online.
+    public func goOnline(_ device: Device) { sim.network.setOffline(device, false) }
+}
