@@ -50,7 +50,7 @@ final class FolderSyncTests: XCTestCase {
     }
 
     private static func wait(_ sim: Simulator, _ duration: Duration) async {
-        try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
+        await sim.sleep(for: duration)
     }
 
     // MARK: Conflicts

@@ -101,8 +101,3 @@ public struct UploadWorkload: Sendable {
         try? context.synchronizeDefaults()
     }
 }
-
-extension Simulator {
-    /// A clock for the root task (the scenario driver); it never dies.
-    public var rootClock: SimClock { SimClock(simulator: self, slot: 0) }
-}

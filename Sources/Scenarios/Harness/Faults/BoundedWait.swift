@@ -16,7 +16,7 @@ public enum BoundedWait {
         for _ in 0..<polls {
             if condition() { return true }
             if let device, device.state != .running { return false }
-            try? await sim.rootClock.sleep(until: sim.now.advanced(by: interval), tolerance: nil)
+            await sim.sleep(for: interval)
         }
         if condition() { return true }
         guard notesBound else { return false }

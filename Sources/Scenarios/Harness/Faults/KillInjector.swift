@@ -190,7 +190,7 @@ public final class KillInjector: @unchecked Sendable {
         case .idle(let milliseconds):
             await device.waitUntilStopped()
             guard device.state == .exited else { return false }
-            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .milliseconds(Int64(milliseconds))), tolerance: nil)
+            await sim.sleep(for: .milliseconds(Int64(milliseconds)))
             guard device.state == .exited else { return false }
             device.kill(reason: "user swipes the app away")
             sim.sometimes("\(label)idle app killed")

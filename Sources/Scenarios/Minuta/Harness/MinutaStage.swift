@@ -137,7 +137,7 @@ final class MinutaStage: @unchecked Sendable {
 
     /// Lets virtual time pass.
     func pause(_ duration: Duration) async {
-        try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
+        await sim.sleep(for: duration)
     }
 
     func setOffline(_ device: Device, _ offline: Bool) { sim.network.setOffline(device, offline) }

@@ -63,7 +63,7 @@ extension SwissCoinStage {
                 MigrationKill.draw(&random) { self.rows(inStep: $0, of: device) }
             }) else { return }
             guard await self.kills.kill(device, at: point) else { return }
-            try? await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30)))), tolerance: nil)
+            await sim.sleep(for: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
             device.relaunch()
         }
     }

@@ -109,7 +109,7 @@ extension SwissCoinStage {
 
     /// Sleeps on the simulator's clock.
     func pause(_ duration: Duration) async {
-        try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
+        await sim.sleep(for: duration)
     }
 
     /// Waits until the device's first session after its migration began; returns that instant (ns).
