@@ -25,7 +25,7 @@ final class DeviceTests: XCTestCase {
             await device.waitUntilStopped()
             XCTAssertEqual(device.state, .killed)
             XCTAssertEqual(device.jobsThisIncarnation, 10)
-            try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(60)), tolerance: nil)
+            await sim.sleep(for: .seconds(60))
             XCTAssertEqual(device.jobsThisIncarnation, 10, "no job of the killed incarnation ran after the kill")
         }
         XCTAssertEqual(device.defaults.durable["launches"], .int(1))
@@ -58,7 +58,7 @@ final class DeviceTests: XCTestCase {
             device.launch { context in try? context.setDefaultsValue("v", forKey: "k") }
             await device.waitUntilStopped()
             XCTAssertNil(device.defaults.durable["k"])
-            try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(2)), tolerance: nil)
+            await sim.sleep(for: .seconds(2))
         }
         XCTAssertEqual(device.defaults.durable["k"], "v")
     }

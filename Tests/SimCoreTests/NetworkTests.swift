@@ -22,7 +22,7 @@ final class NetworkTests: XCTestCase {
                 }
             }
             await device.waitUntilStopped()
-            try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(120)), tolerance: nil)
+            await sim.sleep(for: .seconds(120))
             return box.items.joined()
         }
         return (client, ledger, sim)
@@ -113,7 +113,7 @@ final class NetworkTests: XCTestCase {
         let device = sim.addDevice("device-1")
         try sim.run { sim in
             sim.network.schedulePartitions(for: device, within: .seconds(10), windows: 1)
-            try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(100)), tolerance: nil)
+            await sim.sleep(for: .seconds(100))
         }
         let events = sim.trace.records.filter { $0.component == "net" }.map(\.event)
         XCTAssertEqual(events, ["device-1 offline", "device-1 online"])

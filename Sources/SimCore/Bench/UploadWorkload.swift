@@ -57,7 +57,7 @@ public struct UploadWorkload: Sendable {
             for device in devices where device.state == .running {
                 device.killAfter(jobs: 1 + killRandom.below(max(1, itemsPerDevice * 3)))
             }
-            try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(20)), tolerance: nil)
+            try await sim.rootClock.sleep(for: .seconds(20))
             for device in devices where device.state == .killed { device.relaunch() }
         }
         sim.beginHealing()

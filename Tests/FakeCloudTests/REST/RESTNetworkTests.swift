@@ -33,7 +33,7 @@ final class RESTNetworkTests: XCTestCase {
             }
             await device.waitUntilStopped()
             // Let late duplicates arrive (they come up to 2 s after the original).
-            try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(60)), tolerance: nil)
+            await sim.sleep(for: .seconds(60))
             return box.items
         }
         return (seen, server, sim)

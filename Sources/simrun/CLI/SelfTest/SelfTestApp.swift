@@ -70,7 +70,7 @@ struct SelfTestUpload: AppScenario {
                     sim.sometimes(killMark)
                 }
             }
-            try await sim.rootClock.sleep(until: sim.now.advanced(by: .seconds(20)), tolerance: nil)
+            try await sim.rootClock.sleep(for: .seconds(20))
             for device in devices where device.state == .killed { device.relaunch() }
         }
         sim.beginHealing()
