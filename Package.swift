@@ -22,6 +22,7 @@ let package = Package(
         //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps (SwissCoin, Minuta) ← Scenarios ← simrun
         //   SimValues ← AppPorts ← apps' own code (which never imports SimCore)
         //   SimHarness ← SimrunCLI ← simrun
+        //   SimCore ← LedgerWorkload ← SimrunCLI (and the kernel's tests)
         // Plain values that app code may see too: JSONValue, the seeded PRNG, stable hashes.
         .target(name: "SimValues", path: "Sources/SimCore/Values"),
         // The kernel: virtual time, the deterministic executor, devices, network, faults, traces.
@@ -47,16 +48,19 @@ let package = Package(
                 path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
         // The catalogue of built-in apps.
         .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
+        // A toy ledger service and an upload workload against it: `simrun bench`, the CLI's
+        // self-test app and the kernel's tests exercise the kernel with them, without FakeCloud.
+        .target(name: "LedgerWorkload", dependencies: ["SimCore"], path: "Sources/simrun/LedgerWorkload"),
         // The command line as a library: `SimrunCommand.main(apps:)` for any set of apps.
-        .target(name: "SimrunCLI", dependencies: ["SimHarness"], path: "Sources/simrun/CLI"),
+        .target(name: "SimrunCLI", dependencies: ["SimHarness", "LedgerWorkload"], path: "Sources/simrun/CLI"),
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
-        .testTarget(name: "SimCoreTests", dependencies: ["SimCore"]),
+        .testTarget(name: "SimCoreTests", dependencies: ["SimCore", "LedgerWorkload"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),
-        .testTarget(name: "SimTestingTests", dependencies: ["SimTesting", "SimCore"]),
+        .testTarget(name: "SimTestingTests", dependencies: ["SimTesting", "SimCore", "LedgerWorkload"]),
         // FakeCloud's Supabase held to a real PostgreSQL (skips itself without SIMRUN_PG_SOCKET_DIR;
         // Scripts/postgres-test.sh starts a throwaway server and runs it).
         .testTarget(name: "PostgresDifferentialTests", dependencies: ["SimCore", "FakeCloud", "SwissCoin"]),

@@ -7,7 +7,8 @@ let traceTailLength = 20
 /// `Simulator`, and stops at the first seed whose body throws. The body builds the world, calls
 /// `sim.run { … }` and checks it (`expectInvariant`). The failure names the seed, the invariant,
 /// the run's last trace records (the seed is re-run with the trace on: runs are deterministic)
-/// and the line that reproduces it:
+/// and the line that reproduces it (`LedgerService` stands for your own `SimService`; simrun's
+/// toy one lives in its `LedgerWorkload` target):
 ///
 /// ```swift
 /// func testUploadSurvivesKills() throws {

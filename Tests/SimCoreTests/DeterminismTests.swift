@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LedgerWorkload
 @testable import SimCore
 
 /// The environment variable that turns `DeterminismChildTests` into a child process printing

@@ -1,4 +1,5 @@
 import XCTest
+import LedgerWorkload
 @testable import SimCore
 
 /// The kernel's cheaper simulated request keeps every observable the same: trace hashes written

@@ -1,4 +1,5 @@
 import XCTest
+import LedgerWorkload
 @testable import SimCore
 
 /// A simulator without a trace hash (`SimulatorOptions.hashTrace = false`, for runs whose hash

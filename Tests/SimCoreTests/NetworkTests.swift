@@ -1,4 +1,5 @@
 import XCTest
+import LedgerWorkload
 @testable import SimCore
 
 final class NetworkTests: XCTestCase {

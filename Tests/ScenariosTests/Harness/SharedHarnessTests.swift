@@ -1,4 +1,5 @@
 import AppPorts
+import LedgerWorkload
 import SimCore
 @testable import SimHarness
 import XCTest

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerWorkload
 import SimCore
 
 /// The kernel measurements of `simrun bench`. Wall-clock timing is fine here: this is the CLI.

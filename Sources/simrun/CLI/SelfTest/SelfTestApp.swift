@@ -1,4 +1,5 @@
 import SimHarness
+import LedgerWorkload
 import SimCore
 
 /// A tiny app that exists only to test the command line end to end (hidden unless

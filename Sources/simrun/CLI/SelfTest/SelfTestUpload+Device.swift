@@ -1,3 +1,4 @@
+import LedgerWorkload
 import SimCore
 
 extension SelfTestUpload {

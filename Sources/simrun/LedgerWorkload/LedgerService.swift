@@ -1,6 +1,9 @@
+import SimCore
+
 /// A minimal service for kernel tests and benchmarks: named integer balances, with optional
 /// idempotency keys. It stands for no real cloud; it exists so the kernel can be exercised
-/// (and measured) without FakeCloud.
+/// (and measured) without FakeCloud, and it lives outside SimCore because it is a workload's
+/// server, not part of the kernel.
 public final class LedgerService: SimService {
     /// A request to the ledger.
     public enum Request: Sendable {

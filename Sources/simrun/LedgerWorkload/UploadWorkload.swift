@@ -1,3 +1,5 @@
+import SimCore
+
 /// A kernel workload: devices upload numbered items to a `LedgerService` with idempotency keys,
 /// retrying with backoff through every network fault, resuming after kills from a durable
 /// cursor. Used by the kernel's tests, its cross-process determinism check and `simrun bench`.
@@ -44,7 +46,9 @@ public struct UploadWorkload: Sendable {
             traceHash: sim.trace.hash, events: sim.events, virtualNanoseconds: sim.now.nanoseconds)
     }
 
-    func drive(_ sim: Simulator, ledger: ServiceHandle<LedgerService>) async throws -> Int64 {
+    /// Drives the workload inside a running simulation (the root task's body): adds and launches
+    /// the devices, kills and relaunches them, heals, waits for them; returns the expected total.
+    public func drive(_ sim: Simulator, ledger: ServiceHandle<LedgerService>) async throws -> Int64 {
         var devices: [Device] = []
         var killRandom = sim.random.fork("workload:kills")
         for index in 0..<self.devices {
