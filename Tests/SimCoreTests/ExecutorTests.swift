@@ -121,6 +121,19 @@ final class ExecutorTests: XCTestCase {
             last = (next.deadline, next.payload)
         }
     }
+
+    /// The check debug builds run after every sift sees a broken order (it is not vacuous).
+    func testTimerHeapOrderCheckSeesABrokenHeap() {
+        var heap = TimerHeap<Int>()
+        var random = SimRandom(seed: 12)
+        for index in 0..<100 { heap.push(deadline: Int64(random.below(1_000)), index) }
+        XCTAssertTrue(heap.isOrdered)
+        XCTAssertTrue(heap.isOrdered(alongPathFrom: heap.count - 1, upTo: 0))
+        let last = heap.keys.count - 1
+        heap.keys.swapAt(0, last)
+        XCTAssertFalse(heap.isOrdered)
+        XCTAssertFalse(heap.isOrdered(alongPathFrom: last, upTo: 0), "the root is after its children")
+    }
 }
 
 /// A tiny mutable box for tests (touched only on the simulation's thread).

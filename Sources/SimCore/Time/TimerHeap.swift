@@ -5,6 +5,9 @@
 /// the payload is); payloads sit still in a side table with a free list. Sifting then moves
 /// 24-byte trivial values and never copies a payload — a payload holding references (closures,
 /// waiters) would otherwise be retained and released at every comparison.
+///
+/// Debug builds verify the heap order after every sift, along the path it reordered (O(log n)),
+/// and the whole heap after `removeAll`; release builds check nothing here.
 public struct TimerHeap<Payload> {
     @usableFromInline
     struct Key {
@@ -49,6 +52,7 @@ public struct TimerHeap<Payload> {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
+            assert(payloads[slot] == nil, "a free payload slot holds a payload")
             payloads[slot] = payload
         } else {
             slot = payloads.count
@@ -56,6 +60,7 @@ public struct TimerHeap<Payload> {
         }
         keys.append(Key(deadline: deadline, sequence: sequence, slot: slot))
         siftUp(from: keys.count - 1)
+        assert(keys.count + freeSlots.count == payloads.count, "every payload slot is a timer's or free")
         return sequence
     }
 
@@ -68,7 +73,9 @@ public struct TimerHeap<Payload> {
             keys[0] = last
             siftDown(from: 0)
         }
-        return (top.deadline, takePayload(top.slot))
+        let payload = takePayload(top.slot)
+        assert(keys.count + freeSlots.count == payloads.count, "every payload slot is a timer's or free")
+        return (top.deadline, payload)
     }
 
     /// Removes every timer whose payload matches, keeping the (deadline, sequence) order of the
@@ -88,6 +95,7 @@ public struct TimerHeap<Payload> {
         for parent in stride(from: (keys.count - 2) >> 1, through: 0, by: -1) {
             siftDown(from: parent)
         }
+        assert(isOrdered, "heap order after removeAll")
     }
 
     @inlinable
@@ -108,6 +116,7 @@ public struct TimerHeap<Payload> {
             child = parent
         }
         keys[child] = moving
+        assert(isOrdered(alongPathFrom: start, upTo: 0), "heap order after sifting up")
     }
 
     @inlinable
@@ -126,5 +135,31 @@ public struct TimerHeap<Payload> {
             parent = smallest
         }
         keys[parent] = moving
+        assert(isOrdered(alongPathFrom: parent, upTo: start), "heap order after sifting down")
+    }
+
+    /// Whether every node on the path from `bottom` up to its ancestor `top` is not after either
+    /// of its children. These are the only parent-child pairs a sift between the two reorders, so
+    /// checking them after each sift verifies a push or a pop in O(log n).
+    @inlinable
+    func isOrdered(alongPathFrom bottom: Int, upTo top: Int) -> Bool {
+        var node = bottom
+        while node >= top {
+            let left = 2 * node + 1
+            if left < keys.count && Self.before(keys[left], keys[node]) { return false }
+            if left + 1 < keys.count && Self.before(keys[left + 1], keys[node]) { return false }
+            if node == 0 { break }
+            node = (node - 1) >> 1
+        }
+        return true
+    }
+
+    /// Whether the whole heap is in order (no key is before its parent). O(n).
+    @inlinable
+    var isOrdered: Bool {
+        for child in keys.indices.dropFirst() where Self.before(keys[child], keys[(child - 1) >> 1]) {
+            return false
+        }
+        return true
     }
 }
