@@ -220,8 +220,19 @@ public final class Network {
     /// A request's fault subject (built only when a fault fires or a schedule is consulted).
     private static func subject(_ number: UInt64) -> String { "req#\(number)" }
 
-    fileprivate func callOpened() { openCalls += 1 }
-    fileprivate func callClosed() { openCalls -= 1 }
+    // Call accounting: a call opens once, when its caller suspends, and closes once, when it is
+    // resumed; while open it is one of the simulator's registered waiters. A miscount would make
+    // quiescence checks and stall reports lie, so it is a kernel invariant, not a hope.
+    fileprivate func callOpened() {
+        openCalls += 1
+        precondition(UInt64(openCalls) <= nextRequestNumber, "more calls open than were ever sent")
+        precondition(openCalls <= simulator.registeredWaiters, "an open call is not a registered waiter")
+    }
+
+    fileprivate func callClosed() {
+        precondition(openCalls > 0, "a call closed that was not open")
+        openCalls -= 1
+    }
 }
 
 /// Type-erasing holder so services of different types share one array.
@@ -249,6 +260,7 @@ final class PendingCall<Response: Sendable>: SimWaiter, @unchecked Sendable {
     }
 
     func begin(_ continuation: UnsafeContinuation<Response, any Error>) {
+        precondition(self.continuation == nil && !isSettled, "a call begins once, before it finishes")
         if cancelledEarly {
             _ = settle()  // its timeout, if one is scheduled, is never armed
             continuation.resume(throwing: NetworkError.cancelled)
@@ -267,6 +279,7 @@ final class PendingCall<Response: Sendable>: SimWaiter, @unchecked Sendable {
     func finish(_ result: Result<Response, any Error>) -> Bool {
         guard let continuation, settle() else { return false }
         self.continuation = nil
+        precondition(isRegistered, "an open call is registered until it finishes")
         network.simulator.unregister(self)
         network.callClosed()
         if case .failure(let error) = result, !network.simulator.isTearingDown {

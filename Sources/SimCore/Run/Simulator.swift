@@ -178,6 +178,7 @@ public final class Simulator: @unchecked Sendable {
         case .expire(let waiter):
             waiter.hasPendingTimer = false
             if waiter.isSettled {
+                precondition(deadTimers > 0, "a dead timer popped that was never counted dead")
                 deadTimers -= 1
                 return
             }
@@ -248,9 +249,15 @@ public final class Simulator: @unchecked Sendable {
         return slot
     }
 
-    func killSlot(_ slot: Int) { slotAlive[slot] = false }
+    func killSlot(_ slot: Int) {
+        precondition(slot > 0, "the root executor never dies")
+        slotAlive[slot] = false
+    }
 
-    func setKillAfterJobs(_ slot: Int, jobs: Int) { slotKillAfter[slot] = slotJobs[slot] + jobs }
+    func setKillAfterJobs(_ slot: Int, jobs: Int) {
+        precondition(slot > 0, "a kill is armed on a device's slot, never the root's")
+        slotKillAfter[slot] = slotJobs[slot] + jobs
+    }
 
     func jobsRun(slot: Int) -> Int { slotJobs[slot] }
 
@@ -288,6 +295,9 @@ public final class Simulator: @unchecked Sendable {
     func register(_ waiter: SimWaiter) {
         waiters.append(waiter)
     }
+
+    /// Waiters registered and not yet resumed (open calls are among them).
+    var registeredWaiters: Int { waiters.count }
 
     /// Called once a waiter has resumed its task: it leaves the list, and a timer it still owns
     /// is dead. When dead timers outnumber the live ones, the heap sheds them in one pass (which
@@ -441,6 +451,8 @@ public final class Simulator: @unchecked Sendable {
         }
         leakedJobs = ready.count
         ready.removeAll()
+        precondition(waiters.count == 0, "teardown resumed every waiter")
+        precondition(network.openCalls == 0, "teardown left a call open")
         for device in devices { device.releaseRunState() }
     }
 }
