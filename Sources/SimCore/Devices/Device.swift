@@ -66,6 +66,9 @@ public final class Device: @unchecked Sendable {
     }
 
     private func start() {
+        // Two live incarnations of one app would share its durable state and its device's name in
+        // the trace, and the older one would never be killed: relaunch kills the running one first.
+        precondition(state != .running, "\(name): launch of a running device (relaunch it, or wait until it stops)")
         incarnation += 1
         slot = simulator.makeSlot(name: "\(name)#\(incarnation)", device: self)
         let context = DeviceContext(device: self, simulator: simulator, slot: slot, incarnation: incarnation)
@@ -81,6 +84,7 @@ public final class Device: @unchecked Sendable {
     }
 
     private func entryReturned(incarnation: Int) {
+        precondition(incarnation <= self.incarnation, "\(name): incarnations only grow")
         guard incarnation == self.incarnation, state == .running else { return }
         state = .exited
         simulator.record(name, "exit #\(incarnation)")
@@ -113,6 +117,7 @@ public final class Device: @unchecked Sendable {
     /// Arms a kill right after the incarnation's next `jobs` jobs (await points) have run.
     public func killAfter(jobs: Int) {
         precondition(jobs > 0, "kill after at least one job")
+        precondition(slot > 0, "\(name): killAfter before the first launch")
         simulator.setKillAfterJobs(slot, jobs: jobs)
     }
 
@@ -135,6 +140,7 @@ public final class Device: @unchecked Sendable {
 
     /// Called by the context after a key-value write: arms the lazy flush.
     func defaultsWritten() {
+        precondition(state == .running || state == .exited, "\(name): a key-value write from a dead process")
         guard !flushArmed else { return }
         flushArmed = true
         let delay = Int64(flushRandom.int(in: config.flushDelayMilliseconds)) * 1_000_000
@@ -150,6 +156,7 @@ public final class Device: @unchecked Sendable {
 
     /// Teardown: cancel every task this device ever started.
     func cancelAllTasks() {
+        precondition(simulator.isTearingDown, "\(name): tasks are cancelled in bulk only at teardown")
         for task in tasks { task.cancel() }
         tasks.removeAll()
         wakeStopWaiters()
@@ -175,6 +182,7 @@ final class StopWaiter: SimWaiter, @unchecked Sendable {
     init(simulator: Simulator) { self.simulator = simulator }
 
     func begin(_ continuation: UnsafeContinuation<Void, Never>) {
+        precondition(self.continuation == nil, "a stop waiter begins once")
         if done { continuation.resume(); return }
         self.continuation = continuation
         simulator.register(self)

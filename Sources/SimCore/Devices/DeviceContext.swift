@@ -27,6 +27,8 @@ public final class DeviceContext: @unchecked Sendable {
     private var appRandom: SimRandom
 
     init(device: Device, simulator: Simulator, slot: Int, incarnation: Int) {
+        precondition(incarnation >= 1 && incarnation == device.incarnation, "a context is its device's newest incarnation")
+        precondition(slot > 0 && slot == device.slot, "a context runs on its incarnation's own slot, never the root's")
         self.device = device
         self.deviceName = device.name
         self.simulator = simulator
@@ -48,6 +50,8 @@ public final class DeviceContext: @unchecked Sendable {
     private func checkWritable(_ api: String) throws {
         try simulator.checkInside(api)
         guard isAlive else { throw DeviceKilledError(device: deviceName) }
+        // A live incarnation is the device's newest one, and a kill stops its slot in the same step.
+        precondition(device.slot == slot && simulator.slotAlive[slot], "\(deviceName): a live incarnation on a dead slot")
     }
 
     // MARK: Time
