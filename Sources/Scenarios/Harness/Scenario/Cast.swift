@@ -52,7 +52,7 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
 
     /// Lets virtual time pass on the script's clock.
     public func pause(_ duration: Duration) async {
-        try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
+        await sim.sleep(for: duration)
     }
 
     /// Lets `seconds` of virtual time pass.
