@@ -179,6 +179,24 @@ public final class KillInjector: @unchecked Sendable {
         }
     }
 
+    /// Kills the running app at points drawn from `table`, up to `times` times, the user reopening
+    /// it 1–30 s after each kill (a session's scripted kills, where `sweep` covers a whole life).
+    /// Stops early when the app is not running, the kill family declines, or a kill does not land
+    /// (the app finished first). Returns the kills that landed.
+    @discardableResult
+    public func killRepeatedly(_ device: Device, times: Int, at table: KillPhases) async -> Int {
+        precondition(times >= 0, "a count of kills")
+        var landed = 0
+        while landed < times, device.state == .running {
+            guard let point = decide(device, draw: { table.draw(&$0) }) else { break }
+            guard await kill(device, at: point) else { break }
+            landed += 1
+            await sim.sleep(for: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
+            device.relaunch()
+        }
+        return landed
+    }
+
     /// The phase the device's app entered last (nil before any).
     public func phase(of device: Device) -> String? { currentPhase[device.name] }
 

@@ -30,10 +30,9 @@ public struct LifeSweep: Sendable, Equatable {
         }
     }
 
-    /// The phases a kill may land in (the names the app's code gives `PhaseProbe.enter`).
-    public var phases: [String]
-    /// Await points into the phase: a kill lands after 1…`maxJobs` of them.
-    public var maxJobs: Int
+    /// The phases a kill may land in, with their weights and await-point bounds (no idle window:
+    /// a sweep decides each launch's kill when the app enters its first phase).
+    public var table: KillPhases
     /// Kills per device, at most.
     public var maxKills: Int
     /// Seconds before the user reopens the killed app.
@@ -43,24 +42,34 @@ public struct LifeSweep: Sendable, Equatable {
     /// How the await points into the phase are drawn.
     public var depth: Depth
 
+    /// A sweep over `phases` drawn uniformly, each with await points 1…`maxJobs`.
     public init(phases: [String], maxJobs: Int = 40, maxKills: Int = 3, reopenSeconds: ClosedRange<Int> = 1...30, maxResponses: Int = 0,
                 depth: Depth = .uniform) {
-        precondition(!phases.isEmpty && maxJobs > 0 && maxKills > 0 && maxResponses >= 0, "a sweep needs phases, jobs and kills")
-        self.phases = phases
-        self.maxJobs = maxJobs
+        precondition(!phases.isEmpty && maxJobs > 0, "a sweep needs phases and await points")
+        self.init(.uniform(phases, maxJobs: maxJobs), maxKills: maxKills, reopenSeconds: reopenSeconds, maxResponses: maxResponses, depth: depth)
+    }
+
+    /// A sweep over the app's kill table (weighted phases, a bound per phase).
+    public init(_ table: KillPhases, maxKills: Int = 3, reopenSeconds: ClosedRange<Int> = 1...30, maxResponses: Int = 0, depth: Depth = .uniform) {
+        precondition(!table.phases.isEmpty && table.idleWeight == 0, "a sweep needs phases and has no idle window")
+        precondition(maxKills > 0 && maxResponses >= 0, "a sweep needs kills")
+        self.table = table
         self.maxKills = maxKills
         self.reopenSeconds = reopenSeconds
         self.maxResponses = maxResponses
         self.depth = depth
     }
 
-    /// A kill point drawn from `random`: a phase, then await points into it (or, with response
-    /// kills, in half the draws a response into it). Without response kills and with `.uniform`
-    /// depth the draws are the same as they always were.
+    /// The phases' names.
+    public var phases: [String] { table.names }
+
+    /// A kill point drawn from `random`: a phase by weight, then await points into it (or, with
+    /// response kills, in half the draws a response into it). A uniform table draws its phase
+    /// with one `below(count)`, as the sweep always did.
     public func drawPoint(_ random: inout SimRandom) -> KillPoint {
-        let phase = phases[random.below(phases.count)]
-        if maxResponses > 0, random.below(2) == 0 { return .atResponse(phase, nth: 1 + random.below(maxResponses)) }
-        return .inPhase(phase, jobs: depth.drawJobs(&random, upTo: maxJobs))
+        guard let phase = table.drawPhase(&random) else { preconditionFailure("a sweep's table has no idle window") }
+        if maxResponses > 0, random.below(2) == 0 { return .atResponse(phase.name, nth: 1 + random.below(maxResponses)) }
+        return .inPhase(phase.name, jobs: depth.drawJobs(&random, upTo: phase.maxJobs))
     }
 
     /// 1…`bound`, log-uniformly: a power of two `p` up to the first at or above `bound` is drawn

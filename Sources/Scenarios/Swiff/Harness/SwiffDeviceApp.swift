@@ -70,15 +70,15 @@ enum SwiffKill {
     static let handlers = ["v1-v2.willMigrate", "v1-v2.didMigrate", "v2-v3.willMigrate", "v2-v3.didMigrate"]
     static let everywhere = migration + ["edit", "restore"]
 
-    static func draw(_ random: inout SimRandom, _ phases: [String], rows: Int) -> KillPoint {
-        let phase = phases[random.below(phases.count)]
-        let bound: Int
-        switch phase {
-        case "launch", "open": bound = 12 + rows / 2
-        case "edit": bound = 4
-        case "restore": bound = 14  // past the before-restore backup, into the store's write
-        default: bound = 4 + rows / 4
-        }
-        return .inPhase(phase, jobs: 1 + random.below(bound))
+    /// `phases` alike, each bounded by the work it has for `rows` dataset rows.
+    static func table(_ phases: [String], rows: Int) -> KillPhases {
+        KillPhases(phases.map { phase in
+            switch phase {
+            case "launch", "open": return KillPhases.Phase(phase, maxJobs: 12 + rows / 2)
+            case "edit": return KillPhases.Phase(phase, maxJobs: 4)
+            case "restore": return KillPhases.Phase(phase, maxJobs: 14)  // past the before-restore backup, into the store's write
+            default: return KillPhases.Phase(phase, maxJobs: 4 + rows / 4)
+            }
+        })
     }
 }

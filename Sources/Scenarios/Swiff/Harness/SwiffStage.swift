@@ -80,14 +80,7 @@ final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
     func session(_ device: Device, _ actions: [SwiffAction], kill phases: [String], maxKills: Int) async {
         enqueue(device, actions)
         launch(device)
-        var killed = 0
-        while killed < maxKills, device.state == .running {
-            guard let point = kills.decide(device, draw: { random in SwiffKill.draw(&random, phases, rows: self.rows) }) else { break }
-            guard await kills.kill(device, at: point) else { break }
-            killed += 1
-            await pause(seconds: 1 + sim.faults.draw(.kill, below: 30))
-            launch(device)
-        }
+        if maxKills > 0 { await kills.killRepeatedly(device, times: maxKills, at: SwiffKill.table(phases, rows: rows)) }
         await device.waitUntilStopped()
         enqueue(device, [])
     }

@@ -12,13 +12,11 @@ import SimHarness
 enum MigrationKill {
     static let idleStep = 17
 
-    /// A uniform step, or the idle window (weighted as three steps: the kill must also beat the
-    /// flush), then a uniform await point within it. `rows` bounds the await points drawn inside a
-    /// step; `UserDefaults` flushes within 10 s.
-    static func draw(_ random: inout SimRandom, rows: (Int) -> Int) -> KillPoint {
-        let step = 1 + random.below(idleStep + 2)
-        if step >= idleStep { return .idle(milliseconds: random.below(10_000)) }
-        return .inPhase(phase(step), jobs: 1 + random.below(max(2, rows(step) * 3)))
+    /// Every step alike, and the idle window weighted as three steps (the kill must also beat the
+    /// flush); a kill lands within three times the rows a step sends (`rows`); `UserDefaults`
+    /// flushes within 10 s.
+    static func table(rows: (Int) -> Int) -> KillPhases {
+        KillPhases((1..<idleStep).map { KillPhases.Phase(phase($0), maxJobs: max(2, rows($0) * 3)) }, idleWeight: 3, idleMilliseconds: 10_000)
     }
 
     /// The phase name of migration step `step`.
@@ -56,15 +54,7 @@ extension SwissCoinStage {
     /// Kills the device at swept points (a step and an await point in it, or the idle app before
     /// its defaults flush), up to `maxKills` times, relaunching 1–30 s after each kill.
     func killAtSweptPoints(_ device: Device, maxKills: Int) async {
-        let kills = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
-        for _ in 0..<kills {
-            guard device.state == .running else { return }
-            guard let point = self.kills.decide(device, draw: { random in
-                MigrationKill.draw(&random) { self.rows(inStep: $0, of: device) }
-            }) else { return }
-            guard await self.kills.kill(device, at: point) else { return }
-            await sim.sleep(for: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
-            device.relaunch()
-        }
+        let times = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
+        await kills.killRepeatedly(device, times: times, at: MigrationKill.table { self.rows(inStep: $0, of: device) })
     }
 }
