@@ -4,24 +4,29 @@ import Foundation
 /// The app's data layer: notes kept on the device, and an outbox of edits not yet on the server.
 /// An edit is written to the notes and the outbox together and flushed at once, so a kill never
 /// leaves a note without its pending change. `syncOutbox` pushes the outbox in order, removing a
-/// change only when the server says it stored it.
+/// change only when the server says it stored it. It tells its `PhaseProbe` when it writes and
+/// when it pushes (a signpost in production; under simulation, where a kill may land).
 public struct NotesApp: Sendable {
-    static let notesKey = "notes"
-    static let outboxKey = "outbox"
+    /// Where the notes and the outbox live in the `KeyValueStore` (UserDefaults keys).
+    public static let notesKey = "notes", outboxKey = "outbox"
+    /// The phases the app tells its probe about.
+    public static let phases = ["write", "push"]
 
     let store: any KeyValueStore
     let ids: any IDGenerator
     let backend: any NotesBackendClient
     let clock: any Clock<Duration>
     let variant: Variant<NotesDefect>
+    let probe: any PhaseProbe
 
     public init(store: any KeyValueStore, ids: any IDGenerator, backend: any NotesBackendClient,
-                clock: any Clock<Duration>, variant: Variant<NotesDefect> = .fixed) {
+                clock: any Clock<Duration>, variant: Variant<NotesDefect> = .fixed, probe: any PhaseProbe = NoPhaseProbe()) {
         self.store = store
         self.ids = ids
         self.backend = backend
         self.clock = clock
         self.variant = variant
+        self.probe = probe
     }
 
     /// Every note on this device: id → text.
@@ -32,6 +37,7 @@ public struct NotesApp: Sendable {
 
     /// Saves a note locally and queues its change for the server.
     public func write(noteID: String, text: String) {
+        probe.enter("write")
         var notes = self.notes
         notes[noteID] = text
         store.set(Self.encode(notes), forKey: Self.notesKey)
@@ -43,6 +49,7 @@ public struct NotesApp: Sendable {
     /// A 429 waits its Retry-After, a 5xx or a transport failure backs off; only a 2xx removes a
     /// change (unless the variant trusts any answer).
     public func syncOutbox(maxAttempts: Int) async -> Bool {
+        probe.enter("push")
         var backoff = Duration.milliseconds(200)
         for _ in 0..<maxAttempts {
             guard let change = outbox.first else { return true }
