@@ -2,4 +2,4 @@ import NotesSim
 import SimrunCLI
 
 // simrun's command line on this package's own scenarios: list, run, fuzz, shrink, replay, check-determinism.
-SimrunCommand.main(apps: [NotesSimulation.definition])
+SimrunCommand.main(apps: [NotesRun.definition])

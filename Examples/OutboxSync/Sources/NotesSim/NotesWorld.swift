@@ -1,0 +1,24 @@
+import SimCore
+import SimHarness
+
+/// What the checkers read at quiescence: the notes on each device and on the server as an
+/// `EntitySnapshot` (locations `phone`, …, and `server`; collection `note`; key the note's id,
+/// text its text), each device's outbox, and how healing ended.
+struct NotesWorld {
+    var snapshot = EntitySnapshot()
+    var devices: [String] = []
+    var outboxes: [String: [String]] = [:]
+    var healing: HealingOutcome
+
+    init(stage: NotesStage, healing: HealingOutcome) {
+        self.healing = healing
+        for device in stage.devices {
+            let notes = stage.notes(on: device)
+            devices.append(device.name)
+            snapshot.add(device.name, "note", notes.keys.sorted().map { .init(key: $0, text: notes[$0]!) })
+            outboxes[device.name] = stage.outbox(on: device).map(\.noteID)
+        }
+        let server = stage.server.notes
+        snapshot.add("server", "note", server.keys.sorted().map { .init(key: $0, text: server[$0]!) })
+    }
+}
