@@ -5,9 +5,12 @@ import SimHarness
 import SimTesting
 import XCTest
 
-/// The app's outbox in a world built by hand (what the README shows): a phone writes five notes
-/// offline-first and syncs through the seed's faults and one kill; the server must end with all
-/// five, whatever the seed.
+/// A look under the hood, not a way to write scenarios: the app's outbox in a world built by hand
+/// with SimCore alone (a fake registered on the network, a device launched, a bare
+/// `killAfter`, `beginHealing`): a phone writes five notes offline-first and syncs through the
+/// seed's faults and one kill; the server must end with all five, whatever the seed. A scenario
+/// is written one way, as a `NotesScenario` (see `NotesSimulationTests`): the harness then owns
+/// the kills (the kill injector's sweep), healing and the checks.
 final class OutboxUnderSimulationTests: XCTestCase {
     func testEveryNoteReachesTheServerWhateverTheSeed() throws {
         try simulate(seeds: 1...500) { sim in
