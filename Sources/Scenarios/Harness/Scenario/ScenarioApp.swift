@@ -9,8 +9,8 @@ public protocol ScenarioApp: Sendable {
     associatedtype Defect: AppDefect
     /// One run's cast, shared by the script, healing and the checks.
     associatedtype Stage: Sendable
-    /// Per-scenario set-up choices (token lifetimes, which providers a seed may draw).
-    associatedtype Options: Sendable
+    /// Per-scenario set-up choices (token lifetimes, which providers a seed may draw; Void: none).
+    associatedtype Options: Sendable = Void
     /// What the reference phase produces for the checks (Void: the app asks for none).
     associatedtype Reference = Void
     /// What healing brings to rest one at a time (a device, or one user's plan on a device).
@@ -38,6 +38,10 @@ public protocol ScenarioApp: Sendable {
     static func reference(_ stage: Stage, healing: HealingOutcome) -> Reference
     /// The checks at quiescence.
     static func check(_ stage: Stage, healing: HealingOutcome, reference: Reference, history: History) -> [Violation]
+}
+
+extension ScenarioApp where Options == Void {
+    public static var defaultOptions: Void { () }
 }
 
 extension ScenarioApp where Reference == Void {

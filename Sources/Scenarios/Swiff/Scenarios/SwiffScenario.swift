@@ -9,15 +9,12 @@ import SimHarness
 enum SwiffRun: ScenarioApp {
     typealias Defect = SwiffDefect
     typealias Stage = SwiffStage
-    /// Swiff's scenarios differ only in their scripts and fault policies.
-    struct Options: Sendable {}
 
     static var name: String { SwiffApp.name }
     static var invariants: [String] { SwiffChecks.names }
     static var faultFamilies: [FaultFamily] { [.kill, .storage] }
-    static var defaultOptions: Options { Options() }
 
-    static func makeStage(_ sim: Simulator, variant: SwiffVariant, size: Int, options: Options) -> SwiffStage {
+    static func makeStage(_ sim: Simulator, variant: SwiffVariant, size: Int, options: Void) -> SwiffStage {
         SwiffStage(sim: sim, variant: variant, size: size)
     }
 

@@ -9,8 +9,6 @@ import SimrunCLI
 public enum NotesRun: ScenarioApp {
     public typealias Defect = NotesDefect
     public typealias Stage = NotesStage
-    /// The example's one scenario needs no set-up choices.
-    public struct Options: Sendable {}
 
     public static let name = "notes"
     public static var invariants: [String] { checks.names }
@@ -19,12 +17,11 @@ public enum NotesRun: ScenarioApp {
     public static var faultFamilies: [FaultFamily] {
         [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .kill]
     }
-    public static var defaultOptions: Options { Options() }
 
     /// Every invariant, in report order.
     static let checks = CheckSuite<NotesWorld>([NoLossChecker(), EventualCompletionChecker()])
 
-    public static func makeStage(_ sim: Simulator, variant: Variant<NotesDefect>, size: Int, options: Options) -> NotesStage {
+    public static func makeStage(_ sim: Simulator, variant: Variant<NotesDefect>, size: Int, options: Void) -> NotesStage {
         NotesStage(sim, variant: variant, size: size)
     }
 
