@@ -12,7 +12,7 @@ extension StoriesScenario {
                             off: [.kill]),
         // Half the seeds: short-lived access tokens (10-60 s), so refreshes and the retried
         // request after a 401 meet the duplicated deliveries and slow responses above.
-        tokenLifetime: { random in random.below(2) == 0 ? Int64(10 + random.below(51)) : 3_600 },
+        options: StoriesRun.Options(tokenLifetime: { random in random.below(2) == 0 ? Int64(10 + random.below(51)) : 3_600 }),
         script: { stage in await stage.editWorkload(kills: false) })
 
     /// The same user with kills swept over every pass of the app's life: the first upload, the

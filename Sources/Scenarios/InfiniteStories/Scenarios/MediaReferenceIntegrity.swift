@@ -10,7 +10,7 @@ extension StoriesScenario {
         name: "media-reference-integrity",
         summary: "media stored as file names, paths, file URLs and stale paths from an earlier install, some files missing",
         faults: .background(2_000),
-        mix: .awkward,
+        options: StoriesRun.Options(mix: .awkward),
         script: { stage in
             stage.addAccount("alice")
             let device = stage.addDevice("device-1", owner: "alice", label: "d1")

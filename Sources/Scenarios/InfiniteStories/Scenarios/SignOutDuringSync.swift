@@ -10,7 +10,7 @@ extension StoriesScenario {
         name: "sign-out-during-sync",
         summary: "tokens expire mid-upload; the session ends mid-upload (sign-out or revocation) and the user signs in again, maybe as another account",
         faults: .background(2_000),
-        tokenLifetime: { random in Int64(20 + random.below(280)) },
+        options: StoriesRun.Options(tokenLifetime: { random in Int64(20 + random.below(280)) }),
         script: { stage in
             stage.addAccount("alice")
             stage.addAccount("bob")

@@ -3,70 +3,53 @@ import FakeCloud
 import SimCore
 import SimHarness
 
-/// An InfiniteStories scenario: the fault families it forces, how the dataset names its media,
-/// the backend's open choices it pins, and a script that sets up accounts and devices and
-/// injects its faults; healing and the checks are common to all.
-struct StoriesScenario: AppScenario {
-    let app = StoriesApp.name
-    let name: String
-    let summary: String
-    let invariants = StoriesChecks.names
-    /// What the scenario does to the seed's swarm plan (storage faults never: the app's files go
-    /// through whole-file atomic writes).
-    var faults = FaultPolicy()
-    var mix: MediaMix = .typical
-    /// Draws the access-token lifetime in seconds (nil: one hour).
-    var tokenLifetime: (@Sendable (inout SimRandom) -> Int64)? = nil
-    /// A story field the backend does not store (verifier-blind-spots).
-    var unpermittedStoryField: (@Sendable (inout SimRandom) -> String)? = nil
-    let script: @Sendable (StoriesStage) async -> Void
+/// InfiniteStories as the generic scenario sees it: its stage (the REST backend, the accounts and
+/// the devices with their local data), its healing and its checks. The app's files go through
+/// whole-file atomic writes, so it never meets the storage family.
+enum StoriesRun: ScenarioApp {
+    typealias Defect = StoriesDefect
+    typealias Stage = StoriesStage
+    typealias HealedMember = StoriesStage.DevicePlan
 
-    func execute(in sim: Simulator, variant name: String, size: Int) throws -> [Violation] {
-        let variant = try StoriesVariant.parse(name)
-        faults.turningOff([.storage]).apply(to: sim.faults)
+    /// Per-scenario set-up: how the dataset names its media, and the backend's choices a scenario
+    /// pins instead of leaving them to the seed.
+    struct Options: Sendable {
+        var mix: MediaMix = .typical
+        /// Draws the access-token lifetime in seconds (nil: one hour).
+        var tokenLifetime: (@Sendable (inout SimRandom) -> Int64)?
+        /// Draws a story field the backend does not store (verifier-blind-spots; nil: none).
+        var unpermittedStoryField: (@Sendable (inout SimRandom) -> String)?
+    }
+
+    static var name: String { StoriesApp.name }
+    static var invariants: [String] { StoriesChecks.names }
+    static var faultFamilies: [FaultFamily] {
+        [.requestLoss, .responseLoss, .duplicate, .serverError, .rateLimit, .slowResponse, .partition, .kill, .buggify]
+    }
+    static var defaultOptions: Options { Options() }
+
+    /// The backend's open choices, then the scenario's field and token lifetime, all from one fork
+    /// in this order (the order is part of every seed's run: keep it).
+    static func makeStage(_ sim: Simulator, variant: StoriesVariant, size: Int, options: Options) -> StoriesStage {
         var random = sim.random.fork("stories:backend")
-        var options = StoriesBackend.Options.draw(&random)
-        options.unpermittedStoryField = unpermittedStoryField?(&random)
-        let token = tokenLifetime?(&random)
-        let stage = StoriesStage(sim: sim, variant: variant, size: size, options: options, accessTokenSeconds: token, mix: mix)
-        let script = self.script
-        try sim.run { _ in
-            await script(stage)
-            await stage.heal()
-        }
-        return StoriesChecks.run(StoriesWorld(stage: stage))
+        var backend = StoriesBackend.Options.draw(&random)
+        backend.unpermittedStoryField = options.unpermittedStoryField?(&random)
+        let token = options.tokenLifetime?(&random)
+        return StoriesStage(sim: sim, variant: variant, size: size, options: backend, accessTokenSeconds: token, mix: options.mix)
+    }
+
+    static func healing(_ stage: StoriesStage) -> Healing<StoriesStage.DevicePlan> { stage.healingPlan }
+
+    static func check(_ stage: StoriesStage, healing: HealingOutcome, reference: Void, history: History) -> [Violation] {
+        StoriesChecks.run(StoriesWorld(stage: stage))
     }
 }
 
+/// An InfiniteStories scenario: a script that sets up accounts and devices and injects its
+/// faults, over the app's stage, healing and checks.
+typealias StoriesScenario = Scenario<StoriesRun>
+
 extension StoriesStage {
-    /// Healing: faults off, killed apps relaunched, every script finished; a device whose
-    /// migration has not reached its end is opened again by its user, up to `relaunches` times.
-    func heal(relaunches: Int = 4) async {
-        sim.beginHealing()
-        for plan in plans { finish(plan.device) }
-        for plan in plans where plan.device.state != .notLaunched {
-            for _ in 0..<relaunches {
-                await plan.device.waitUntilStopped()
-                if isSettled(plan) { break }
-                plan.device.relaunch()
-            }
-            await plan.device.waitUntilStopped()
-        }
-        phaseWatchers = [:]  // every app has stopped; a watcher that captured the stage would keep it alive
-    }
-
-    /// Whether the device's data is where it will stay: no rollback pending, and migrated (all
-    /// synced, completion announced for the owner) unless the server cannot hold it or another
-    /// account is signed in.
-    func isSettled(_ plan: DevicePlan) -> Bool {
-        if plan.device.files.read(MigrationLedger.rollbackPath) != nil { return false }
-        if plan.expectation == .refusedByServer || credentials[plan.device.name] != plan.owner { return true }
-        guard let owner = userId(plan.owner), reports.byDevice[plan.device.name]?.completions.contains(owner) ?? false else { return false }
-        let local = LocalData(device: plan.device)
-        return local.heroes.allSatisfy { $0.serverSyncStatus == .synced } && local.stories.allSatisfy { $0.serverSyncStatus == .synced }
-            && local.events.allSatisfy { $0.serverSyncStatus == .synced }
-    }
-
     /// Waits (virtual time) until the device's app entered `phase`; false when it stopped first or
     /// the bound was hit.
     @discardableResult

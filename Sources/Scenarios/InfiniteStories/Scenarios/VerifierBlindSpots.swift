@@ -10,7 +10,7 @@ extension StoriesScenario {
         name: "verifier-blind-spots",
         summary: "the backend silently drops one story field; the app's verification must notice and the migration must not claim success",
         faults: .background(1_000),
-        unpermittedStoryField: { random in ["play_count", "is_favorite", "language"][random.below(3)] },
+        options: StoriesRun.Options(unpermittedStoryField: { random in ["play_count", "is_favorite", "language"][random.below(3)] }),
         script: { stage in
             stage.addAccount("alice")
             let device = stage.addDevice("device-1", owner: "alice", label: "d1", expectation: .refusedByServer)
