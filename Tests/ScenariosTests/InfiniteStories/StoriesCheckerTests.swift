@@ -67,7 +67,7 @@ final class StoriesCheckerTests: XCTestCase {
     func testACorrectMigrationSatisfiesEveryChecker() {
         let bed = Bed()
         bed.migrate()
-        XCTAssertEqual(StoriesChecks.run(bed.world), [])
+        XCTAssertEqual(StoriesChecks.run(bed.world, history: History()), [])
     }
 
     func testNoLostUpdateReportsAHeroWithAnOlderNameAndOneThatIsGone() {
@@ -75,12 +75,12 @@ final class StoriesCheckerTests: XCTestCase {
         bed.migrate()
         var world = bed.world
         world.lastNames = ["device-1": [bed.hero.id: "renamed by the user", "h9": "made by the user"]]
-        let found = NoLostUpdateChecker().check(world)
+        let found = NoLostUpdateChecker().check(world, history: History())
         XCTAssertEqual(invariants(found), ["no-lost-update"])
         XCTAssertEqual(found.first?.entities.map(\.entity), ["hero h1", "hero h9"])
         XCTAssertEqual(found.first?.entities.map(\.actual), ["d1 Hero 1", "gone"])
         world.lastNames = ["device-1": [bed.hero.id: bed.hero.name]]
-        XCTAssertEqual(NoLostUpdateChecker().check(world), [], "the hero carries the name the user last gave it")
+        XCTAssertEqual(NoLostUpdateChecker().check(world, history: History()), [], "the hero carries the name the user last gave it")
     }
 
     func testIntendedSessionReportsADeviceSignedInAsTheAccountItsUserLeft() {
@@ -89,12 +89,13 @@ final class StoriesCheckerTests: XCTestCase {
         let world = bed.world
         var handedOver = world.devices[0]
         handedOver.intended = "bob"
-        let found = IntendedSessionChecker().check(StoriesWorld(admin: world.admin, users: world.users, devices: [handedOver]))
+        let found = IntendedSessionChecker().check(StoriesWorld(admin: world.admin, users: world.users, devices: [handedOver]), history: History())
         XCTAssertEqual(invariants(found), ["intended-session"])
         XCTAssertEqual(found.first?.entities.first?.actual, "alice")
         var signedOut = handedOver
         signedOut.session = nil
-        XCTAssertEqual(IntendedSessionChecker().check(StoriesWorld(admin: world.admin, users: world.users, devices: [signedOut])), [])
+        let signedOutWorld = StoriesWorld(admin: world.admin, users: world.users, devices: [signedOut])
+        XCTAssertEqual(IntendedSessionChecker().check(signedOutWorld, history: History()), [])
     }
 
     func testNoLossReportsAMissingStoryAndADifferentField() {
@@ -102,7 +103,7 @@ final class StoriesCheckerTests: XCTestCase {
         bed.migrate()
         bed.send(HTTPRequest(.delete, "/api/stories/\(bed.story.serverId!)").bearer(bed.tokens["alice"]), "web")
         bed.send(HTTPRequest(.patch, "/api/heroes/\(bed.hero.serverId!)", body: .json(["age": 9])).bearer(bed.tokens["alice"]), "web")
-        let found = NoLossChecker().check(bed.world)
+        let found = NoLossChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(found), ["no-loss"])
         XCTAssertTrue(found[0].entities.contains { $0.entity == "story d1 Story 1" && $0.actual == "missing" }, "\(found)")
         XCTAssertTrue(found[0].entities.contains { $0.entity == "hero d1 Hero 1 age" && $0.actual == "9" }, "\(found)")
@@ -112,10 +113,10 @@ final class StoriesCheckerTests: XCTestCase {
         let bed = Bed()
         bed.migrate()
         bed.create("/api/heroes", ContentFields.hero(bed.hero))
-        let duplicates = NoDuplicateChecker().check(bed.world)
+        let duplicates = NoDuplicateChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(duplicates), ["no-duplicate"])
         XCTAssertTrue(duplicates[0].entities.contains { $0.entity == "heroes hero:d1 Hero 1" && $0.actual == "2" }, "\(duplicates)")
-        let retry = IdempotentRetryChecker().check(bed.world)
+        let retry = IdempotentRetryChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(retry), ["idempotent-retry"])
         XCTAssertEqual(retry[0].entities.first?.actual, "2 (creates: 2)")
     }
@@ -125,7 +126,7 @@ final class StoriesCheckerTests: XCTestCase {
         bed.migrate()
         let stranger = bed.create("/api/heroes", ["name": "web Hero", "age": 3], from: "web")
         bed.send(HTTPRequest(.patch, "/api/stories/\(bed.story.serverId!)", body: .json(["hero_id": .string(stranger)])).bearer(bed.tokens["alice"]), "web")
-        let found = ReferentialIntegrityChecker().check(bed.world)
+        let found = ReferentialIntegrityChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(found), ["referential-integrity"])
         XCTAssertEqual(found[0].entities.first?.entity, "story d1 Story 1 hero_id")
         XCTAssertEqual(found[0].entities.first?.actual, "hero:web Hero")
@@ -136,7 +137,7 @@ final class StoriesCheckerTests: XCTestCase {
         bed.migrate()
         let leaked = bed.create("/api/heroes", ContentFields.hero(bed.hero), as: "bob")
         bed.send(HTTPRequest(.delete, "/api/heroes/\(leaked)").bearer(bed.tokens["bob"]), "device-1")
-        let found = NoCrossAccountLeakChecker().check(bed.world)
+        let found = NoCrossAccountLeakChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(found), ["no-cross-account-leak"])
         XCTAssertEqual(found[0].entities.first?.actual, "was in bob's (deleted since)")
     }
@@ -148,7 +149,7 @@ final class StoriesCheckerTests: XCTestCase {
         bed.report.earlyCompletions = [[EntityDiff(entity: "story d1 Story 2", expected: "on the server", actual: "missing")]]
         bed.report.unfinishedProgress = [(current: 3, total: 5)]
         bed.cloudSyncEnabled = false
-        let found = StatusTruthfulnessChecker().check(bed.world)
+        let found = StatusTruthfulnessChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(found), ["status-truthfulness"])
         let entities = found[0].entities.map(\.entity)
         XCTAssertTrue(entities.contains("hero d1 Hero 1"), "\(found)")
@@ -163,7 +164,7 @@ final class StoriesCheckerTests: XCTestCase {
         let web = bed.create("/api/heroes", ["name": "web Hero", "age": 3], from: "web")
         bed.send(HTTPRequest(.delete, "/api/heroes/\(web)").bearer(bed.tokens["alice"]), "device-1")
         bed.report.rollbackLeftovers = [[EntityDiff(entity: "stories story:d1 Story 1", expected: "deleted by the rollback", actual: "still on the server")]]
-        let found = RollbackSafetyChecker().check(bed.world)
+        let found = RollbackSafetyChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(found), ["rollback-safety"])
         XCTAssertTrue(found[0].entities.contains { $0.location.hasPrefix("deleted by device-1") && $0.expected == "kept (created by web)" }, "\(found)")
         XCTAssertTrue(found[0].entities.contains { $0.location == "device-1 rollback" }, "\(found)")
@@ -174,7 +175,7 @@ final class StoriesCheckerTests: XCTestCase {
         bed.migrate()
         bed.report.completions = []
         bed.story.serverSyncStatus = .pending
-        let found = EventualCompletionChecker().check(bed.world)
+        let found = EventualCompletionChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(found), ["eventual-completion"])
         XCTAssertEqual(found[0].kind, .liveness)
         XCTAssertTrue(found[0].entities[0].actual.hasPrefix("never completed, 1 unsynced"), "\(found)")
@@ -184,7 +185,7 @@ final class StoriesCheckerTests: XCTestCase {
         let bed = Bed()
         bed.migrate()
         bed.report.unsoundVerifications = [[EntityDiff(entity: "story d1 Story 1 play_count", expected: "3", actual: "absent")]]
-        let found = VerifierSoundnessChecker().check(bed.world)
+        let found = VerifierSoundnessChecker().check(bed.world, history: History())
         XCTAssertEqual(invariants(found), ["verifier-soundness"])
         XCTAssertEqual(found[0].entities.first?.location, "device-1 verification passed")
     }

@@ -1,11 +1,14 @@
 import SimCore
+import SimHarness
 
 /// eventual-completion: after healing (faults off, the app reopened), every device whose data
 /// must reach its owner's server has announced completion for that account, has every entity
 /// synced and no rollback left unfinished; a device whose data the server cannot hold has no
 /// unfinished rollback either.
-struct EventualCompletionChecker {
-    func check(_ world: StoriesWorld) -> [Violation] {
+struct EventualCompletionChecker: InvariantChecker {
+    let name = "eventual-completion"
+
+    func check(_ world: StoriesWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for device in world.devices {
             if device.rollbackPending {
@@ -22,6 +25,6 @@ struct EventualCompletionChecker {
                                         actual: "\(announced ? "announced" : "never completed"), \(unsynced) unsynced, last error: \(device.report.lastError ?? "none")"))
             }
         }
-        return diffs.isEmpty ? [] : [StoriesChecks.violation("eventual-completion", "a migration did not finish", diffs, kind: .liveness)]
+        return ViolationReport.of(name, kind: .liveness, diffs) { "\($0) migrations or rollbacks did not finish" }
     }
 }

@@ -1,12 +1,15 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// idempotent-retry: whatever was retried, resumed or rolled back, each account ends as a
 /// fault-free run leaves it — every entity of a migrated device exactly once, of a device handed
 /// to another account at most once — counted by name, with the number of creates the write log
 /// holds for each name that is off.
-struct IdempotentRetryChecker {
-    func check(_ world: StoriesWorld) -> [Violation] {
+struct IdempotentRetryChecker: InvariantChecker {
+    let name = "idempotent-retry"
+
+    func check(_ world: StoriesWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         let migrated = Set(world.migratedDevices.map(\.name))
         for label in world.users.keys.sorted() {
@@ -23,7 +26,7 @@ struct IdempotentRetryChecker {
                 }
             }
         }
-        return diffs.isEmpty ? [] : [StoriesChecks.violation("idempotent-retry", "the server is not what one fault-free migration leaves", diffs)]
+        return ViolationReport.of(name, diffs) { "\($0) entities are not on the server as one fault-free migration leaves them" }
     }
 
     private func creates(_ world: StoriesWorld, _ key: String, _ label: String) -> Int {

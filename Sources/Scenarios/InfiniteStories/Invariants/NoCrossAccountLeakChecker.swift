@@ -1,12 +1,15 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// no-cross-account-leak: no account ever received another account's data — checked over the
 /// server's write log, so a row created in the wrong account and deleted later (by a rollback, say)
 /// still counts: another device of that account may have read it meanwhile. A device's entities
 /// belong to the account that owns its store; they are recognised by local id or name.
-struct NoCrossAccountLeakChecker {
-    func check(_ world: StoriesWorld) -> [Violation] {
+struct NoCrossAccountLeakChecker: InvariantChecker {
+    let name = "no-cross-account-leak"
+
+    func check(_ world: StoriesWorld, history: History) -> [Violation] {
         var ownerByKey: [String: String] = [:]
         for device in world.devices {
             let data = LocalData(heroes: device.original.heroes, stories: device.original.stories, events: device.original.events, files: [:])
@@ -24,6 +27,6 @@ struct NoCrossAccountLeakChecker {
             diffs.append(EntityDiff(entity: "\(row.collection) \(ServerRows.contentKey(row) ?? row.id)", location: "account \(label) by \(write.device)",
                                     expected: "only in \(owner)'s account", actual: live ? "in \(label)'s" : "was in \(label)'s (deleted since)"))
         }
-        return diffs.isEmpty ? [] : [StoriesChecks.violation("no-cross-account-leak", "one account's data reached another account", diffs)]
+        return ViolationReport.of(name, diffs) { "\($0) rows of one account's data reached another account" }
     }
 }

@@ -1,10 +1,13 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// no-duplicate: in every account no two live rows carry the same local id, the same name (a
 /// hero, story or custom event; an illustration's prompt), or the same illustration image.
-struct NoDuplicateChecker {
-    func check(_ world: StoriesWorld) -> [Violation] {
+struct NoDuplicateChecker: InvariantChecker {
+    let name = "no-duplicate"
+
+    func check(_ world: StoriesWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for label in world.users.keys.sorted() {
             let rows = world.rows(label)
@@ -16,7 +19,7 @@ struct NoDuplicateChecker {
             diffs += repeated(rows.illustrations.compactMap { rows.mediaHash($0, .illustration).map { "image " + String($0, radix: 16) } },
                               "illustrations", label)
         }
-        return diffs.isEmpty ? [] : [StoriesChecks.violation("no-duplicate", "rows on the server more than once", diffs)]
+        return ViolationReport.of(name, diffs) { "\($0) entities on the server more than once" }
     }
 
     private func repeated(_ keys: [String], _ what: String, _ account: String) -> [EntityDiff] {

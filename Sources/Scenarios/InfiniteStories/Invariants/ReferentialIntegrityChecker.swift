@@ -1,19 +1,22 @@
 import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// referential-integrity: every reference on the server resolves to a live row of the same
 /// account (a story's hero and custom event, an illustration's story), every media URL names an
 /// uploaded file of that account, and for a migrated device each story's hero and event and each
 /// illustration's story are its own (the rows made from its local parents).
-struct ReferentialIntegrityChecker {
-    func check(_ world: StoriesWorld) -> [Violation] {
+struct ReferentialIntegrityChecker: InvariantChecker {
+    let name = "referential-integrity"
+
+    func check(_ world: StoriesWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for label in world.users.keys.sorted() { diffs += dangling(world.rows(label), label) }
         for device in world.migratedDevices {
             diffs += ContentOracle(local: device.local, rows: world.rows(device.owner)).diffs().filter(StoriesChecks.isParent)
         }
-        return diffs.isEmpty ? [] : [StoriesChecks.violation("referential-integrity", "references that do not point at their own rows", diffs)]
+        return ViolationReport.of(name, diffs) { "\($0) references do not point at their own rows" }
     }
 
     private func dangling(_ rows: ServerRows, _ account: String) -> [EntityDiff] {

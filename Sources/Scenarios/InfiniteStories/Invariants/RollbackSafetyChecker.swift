@@ -1,11 +1,14 @@
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// rollback-safety: a device deletes only rows it created (never another device's, the web's, or
 /// the account's earlier data: the write log's creator of each deleted row), and a rollback that
 /// says it is done has removed every row of the entities it reset.
-struct RollbackSafetyChecker {
-    func check(_ world: StoriesWorld) -> [Violation] {
+struct RollbackSafetyChecker: InvariantChecker {
+    let name = "rollback-safety"
+
+    func check(_ world: StoriesWorld, history: History) -> [Violation] {
         var creator: [String: String] = [:]
         var diffs: [EntityDiff] = []
         for write in world.admin.writes {
@@ -19,6 +22,6 @@ struct RollbackSafetyChecker {
                 diffs += leftovers.map { EntityDiff(entity: $0.entity, location: "\(device.name) rollback", expected: $0.expected, actual: $0.actual) }
             }
         }
-        return diffs.isEmpty ? [] : [StoriesChecks.violation("rollback-safety", "a rollback removed what it did not create, or left what it did", diffs)]
+        return ViolationReport.of(name, diffs) { "\($0) rows a rollback removed without having created them, or left behind" }
     }
 }

@@ -1,6 +1,7 @@
 import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// status-truthfulness: what the app says is true.
 /// - A local entity marked `.synced` has a server id, the row is live in the store owner's account
@@ -9,8 +10,10 @@ import SimCore
 ///   not before (the audit at 100 %), not never (an upload loop that returned short of 100 %).
 /// - A device that announced completion and whose entities are all synced has cloud sync on.
 /// - After a rollback said it was done, nothing local claims to be synced.
-struct StatusTruthfulnessChecker {
-    func check(_ world: StoriesWorld) -> [Violation] {
+struct StatusTruthfulnessChecker: InvariantChecker {
+    let name = "status-truthfulness"
+
+    func check(_ world: StoriesWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for device in world.devices {
             diffs += Self.falseClaims(device.local, owner: world.users[device.owner], admin: world.admin)
@@ -26,7 +29,7 @@ struct StatusTruthfulnessChecker {
                                         actual: "false"))
             }
         }
-        return diffs.isEmpty ? [] : [StoriesChecks.violation("status-truthfulness", "the app claims what is not so", diffs)]
+        return ViolationReport.of(name, diffs) { "the app claims \($0) things that are not so" }
     }
 
     private func relabel(_ diff: EntityDiff, _ location: String) -> EntityDiff {

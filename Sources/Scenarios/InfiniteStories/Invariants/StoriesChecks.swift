@@ -1,23 +1,17 @@
 import SimCore
+import SimHarness
 
 /// Every InfiniteStories invariant, in report order.
 enum StoriesChecks {
-    static var names: [String] {
-        ["no-loss", "no-duplicate", "referential-integrity", "idempotent-retry", "no-cross-account-leak", "status-truthfulness",
-         "rollback-safety", "eventual-completion", "verifier-soundness", "no-lost-update", "intended-session"]
-    }
+    static let suite = CheckSuite<StoriesWorld>([
+        NoLossChecker(), NoDuplicateChecker(), ReferentialIntegrityChecker(), IdempotentRetryChecker(), NoCrossAccountLeakChecker(),
+        StatusTruthfulnessChecker(), RollbackSafetyChecker(), EventualCompletionChecker(), VerifierSoundnessChecker(), NoLostUpdateChecker(),
+        IntendedSessionChecker(),
+    ])
 
-    static func run(_ world: StoriesWorld) -> [Violation] {
-        NoLossChecker().check(world) + NoDuplicateChecker().check(world) + ReferentialIntegrityChecker().check(world)
-            + IdempotentRetryChecker().check(world) + NoCrossAccountLeakChecker().check(world) + StatusTruthfulnessChecker().check(world)
-            + RollbackSafetyChecker().check(world) + EventualCompletionChecker().check(world) + VerifierSoundnessChecker().check(world)
-            + NoLostUpdateChecker().check(world) + IntendedSessionChecker().check(world)
-    }
+    static var names: [String] { suite.names }
 
-    /// A violation listing at most `limit` differences, with the total in the message.
-    static func violation(_ invariant: String, _ message: String, _ diffs: [EntityDiff], kind: ViolationKind = .safety, limit: Int = 8) -> Violation {
-        Violation(invariant: invariant, kind: kind, message: "\(message) (\(diffs.count) in all)", entities: Array(diffs.prefix(limit)))
-    }
+    static func run(_ world: StoriesWorld, history: History) -> [Violation] { suite.run(world, history: history) }
 
     /// Whether a diff is about a parent reference (referential integrity, not loss).
     static func isParent(_ diff: EntityDiff) -> Bool {
