@@ -3,6 +3,7 @@ import FakeCloud
 import Foundation
 @testable import InfiniteStories
 import SimCore
+import SimHarness
 import XCTest
 
 /// Every InfiniteStories checker, fed a world built by hand to break exactly its invariant.
@@ -179,6 +180,18 @@ final class StoriesCheckerTests: XCTestCase {
         XCTAssertEqual(invariants(found), ["eventual-completion"])
         XCTAssertEqual(found[0].kind, .liveness)
         XCTAssertTrue(found[0].entities[0].actual.hasPrefix("never completed, 1 unsynced"), "\(found)")
+    }
+
+    func testEventualCompletionListsWhatHealingLeftPending() {
+        let bed = Bed()
+        bed.migrate()
+        var world = bed.world
+        XCTAssertEqual(EventualCompletionChecker().check(world, history: History()), [], "a completed migration and nothing pending")
+        world.healing = HealingOutcome(pending: ["device-1 not settled after 4 reopens: rollback pending"])
+        let found = EventualCompletionChecker().check(world, history: History())
+        XCTAssertEqual(invariants(found), ["eventual-completion"])
+        XCTAssertEqual(found[0].kind, .liveness)
+        XCTAssertEqual(found[0].entities.map(\.actual), ["device-1 not settled after 4 reopens: rollback pending"])
     }
 
     func testVerifierSoundnessReportsAVerificationThatPassedWrongData() {

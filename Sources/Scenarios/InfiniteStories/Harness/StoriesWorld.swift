@@ -1,10 +1,11 @@
 import AppPorts
 import FakeCloud
 import SimCore
+import SimHarness
 
 /// The world at quiescence, as the checkers see it: the server (admin view: rows, files, the
-/// write log, accounts), each device's plan, final local data, session and flags, and what the
-/// apps reported.
+/// write log, accounts), each device's plan, final local data, session and flags, what the apps
+/// reported, and what healing left pending.
 struct StoriesWorld {
     struct DeviceState {
         var name: String
@@ -30,15 +31,20 @@ struct StoriesWorld {
     let devices: [DeviceState]
     /// Per device, the name the user last gave each hero it created or renamed (by hero id).
     var lastNames: [String: [String: String]] = [:]
+    /// What had not settled when healing's bounds ran out.
+    var healing: HealingOutcome
 
-    init(admin: RESTAdminView, users: [String: String], devices: [DeviceState], lastNames: [String: [String: String]] = [:]) {
+    init(admin: RESTAdminView, users: [String: String], devices: [DeviceState], lastNames: [String: [String: String]] = [:],
+         healing: HealingOutcome = .healed) {
         self.admin = admin
         self.users = users
         self.devices = devices
         self.lastNames = lastNames
+        self.healing = healing
     }
 
-    init(stage: StoriesStage) {
+    init(stage: StoriesStage, healing: HealingOutcome) {
+        self.healing = healing
         admin = stage.server.admin
         var users: [String: String] = [:]
         for account in stage.accounts { if let id = stage.userId(account.label) { users[account.label] = id } }

@@ -4,7 +4,8 @@ import SimHarness
 /// eventual-completion: after healing (faults off, the app reopened), every device whose data
 /// must reach its owner's server has announced completion for that account, has every entity
 /// synced and no rollback left unfinished; a device whose data the server cannot hold has no
-/// unfinished rollback either.
+/// unfinished rollback either. What healing left pending (a device still unsettled after its
+/// reopens, and why) is listed too.
 struct EventualCompletionChecker: InvariantChecker {
     let name = "eventual-completion"
 
@@ -25,6 +26,9 @@ struct EventualCompletionChecker: InvariantChecker {
                                         actual: "\(announced ? "announced" : "never completed"), \(unsynced) unsynced, last error: \(device.report.lastError ?? "none")"))
             }
         }
-        return ViolationReport.of(name, kind: .liveness, diffs) { "\($0) migrations or rollbacks did not finish" }
+        for reason in world.healing.pending {
+            diffs.append(EntityDiff(entity: "healing", location: "end of healing", expected: "settled", actual: reason))
+        }
+        return ViolationReport.of(name, kind: .liveness, diffs) { "\($0) migrations or rollbacks did not finish after healing" }
     }
 }

@@ -41,7 +41,7 @@ enum StoriesRun: ScenarioApp {
     static func healing(_ stage: StoriesStage) -> Healing<StoriesStage.DevicePlan> { stage.healingPlan }
 
     static func check(_ stage: StoriesStage, healing: HealingOutcome, reference: Void, history: History) -> [Violation] {
-        StoriesChecks.run(StoriesWorld(stage: stage), history: history)
+        StoriesChecks.run(StoriesWorld(stage: stage, healing: healing), history: history)
     }
 }
 
