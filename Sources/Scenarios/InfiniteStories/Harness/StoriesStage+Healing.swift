@@ -4,8 +4,8 @@ import SimHarness
 extension StoriesStage {
     /// InfiniteStories' part of healing (the harness runs it): faults end, every script is told
     /// to finish, each device's app is left to stop, and a launched device whose data is not
-    /// where it will stay is opened again by its user, up to four times. No rounds: a device's
-    /// migration moves only its own data, so nothing else is left to settle.
+    /// where it will stay is opened again by its user, up to four times. No rounds of opening every
+    /// device (the app's own healing had none; adding them would change every seed's run).
     var healingPlan: Healing<DevicePlan> {
         var healing = Healing(members: plans, device: \.device)
         healing.faultsOff = { for plan in self.plans { self.finish(plan.device) } }
