@@ -32,4 +32,11 @@ extension FaultPolicy {
         capped[.duplicate] = duplicates
         return FaultPolicy(forced: [.responseLoss: ppm], off: [.kill], capped: capped)
     }
+
+    /// A background of network trouble under a scenario about something else: every request
+    /// family capped at `ppm`, no partitions, no kills.
+    public static func background(_ ppm: Int) -> FaultPolicy {
+        FaultPolicy(off: [.kill], capped: [.requestLoss: ppm, .responseLoss: ppm, .serverError: ppm, .rateLimit: ppm, .duplicate: ppm,
+                                           .slowResponse: ppm, .partition: 0])
+    }
 }

@@ -25,7 +25,7 @@ extension StoriesScenario {
                 }
             } else {
                 await stage.waitForPhase(shared, ["upload.heroes", "upload.stories", "verify"][random.below(3)])
-                await stage.pause(.milliseconds(Int64(random.below(3_000))))
+                await stage.sim.sleep(for: .milliseconds(Int64(random.below(3_000))))
             }
             stage.sim.sometimes("infinitestories: account switched \(afterCompletion ? "after" : "during") the migration")
             stage.switchCredentials(shared, to: "bob")

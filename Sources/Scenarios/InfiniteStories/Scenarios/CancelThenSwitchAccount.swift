@@ -17,7 +17,7 @@ extension StoriesScenario {
             stage.expectActions(device)
             stage.launch(device)
             await stage.waitForPhase(device, ["upload.heroes", "upload.stories"][random.below(2)])
-            await stage.pause(.milliseconds(Int64(random.below(2_000))))
+            await stage.sim.sleep(for: .milliseconds(Int64(random.below(2_000))))
             stage.switchCredentials(device, to: "bob")
             stage.enqueue(device, .cancelMigration)
             stage.finish(device)

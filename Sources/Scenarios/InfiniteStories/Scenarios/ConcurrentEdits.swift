@@ -27,7 +27,7 @@ extension StoriesScenario {
             stage.expectActions(device)
             stage.launch(device)
             for index in 0..<(2 + random.below(4)) {
-                await stage.pause(.milliseconds(Int64(500 + random.below(15_000))))
+                await stage.sim.sleep(for: .milliseconds(Int64(500 + random.below(15_000))))
                 let action: UserAction = random.below(2) == 0 ? .createHero(name: "d1 new hero \(index)")
                     : .renameHero(pick: random.below(heroes), name: "d1 renamed hero \(index)")
                 stage.enqueue(device, action)

@@ -55,7 +55,7 @@ extension StoriesStage {
         expectActions(device)
         launch(device)
         for index in 0..<(3 + random.below(5)) {
-            await pause(.milliseconds(Int64(500 + random.below(25_000))))
+            await sim.sleep(for: .milliseconds(Int64(500 + random.below(25_000))))
             let action: UserAction
             switch random.below(3) {
             case 0: action = .createHero(name: "d1 new hero \(index)")

@@ -21,7 +21,7 @@ extension StoriesScenario {
             stage.launch(device)
             var random = stage.sim.random.fork("stories:script")
             await stage.waitForPhase(device, ["upload.events", "upload.heroes", "upload.stories"][random.below(3)])
-            await stage.pause(.milliseconds(Int64(random.below(4_000))))
+            await stage.sim.sleep(for: .milliseconds(Int64(random.below(4_000))))
             stage.enqueue(device, .cancelMigration)
             stage.finish(device)
             await device.waitUntilStopped()

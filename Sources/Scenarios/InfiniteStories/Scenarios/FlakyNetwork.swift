@@ -7,8 +7,7 @@ extension StoriesScenario {
     static let flakyNetwork = StoriesScenario(
         name: "flaky-network",
         summary: "5xx, 429 with Retry-After, lost requests, timeouts and partitions during the migration, then healing",
-        faults: FaultPolicy(forced: [.serverError: 30_000, .rateLimit: 20_000, .requestLoss: 20_000, .slowResponse: 10_000, .partition: 600_000],
-                            off: [.kill]),
+        faults: .flakyNetwork,
         script: { stage in
             stage.addAccount("alice")
             let device = stage.addDevice("device-1", owner: "alice", label: "d1")

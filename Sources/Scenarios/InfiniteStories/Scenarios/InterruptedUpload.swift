@@ -9,10 +9,8 @@ extension StoriesScenario {
     static let interruptedUpload = StoriesScenario(
         name: "interrupted-upload",
         summary: "kill the app in a seeded phase of the migration (1-3 times) or idle before the flush, relaunch, resume until done",
-        faults: FaultPolicy(forced: [.kill: 1_000_000],
-            // Low enough that an attempt reaches its later phases: flaky-network covers higher rates.
-            capped: [.requestLoss: 1_000, .responseLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 1_000,
-                     .slowResponse: 2_000, .partition: 0]),
+        // Request faults low enough that an attempt reaches its later phases: flaky-network covers higher rates.
+        faults: .migrationKills,
         script: { stage in
             // Half the seeds sign up in the app, half sign in to an account made beforehand.
             var random = stage.sim.random.fork("stories:script")

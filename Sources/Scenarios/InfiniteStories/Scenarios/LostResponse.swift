@@ -7,8 +7,7 @@ extension StoriesScenario {
     static let lostResponse = StoriesScenario(
         name: "lost-response",
         summary: "the server creates a hero (or story, event, file) but the response is lost; the client times out and retries",
-        faults: FaultPolicy(forced: [.responseLoss: 15_000], off: [.kill],
-            capped: [.requestLoss: 1_000, .serverError: 1_000, .rateLimit: 1_000, .duplicate: 5_000, .slowResponse: 2_000, .partition: 0]),
+        faults: .lostResponses(15_000, duplicates: 5_000),
         script: { stage in
             stage.addAccount("alice")
             let device = stage.addDevice("device-1", owner: "alice", label: "d1")

@@ -29,7 +29,7 @@ extension StoriesScenario {
             guard await BoundedWait.until("the next pass's \(phase)", in: stage.sim, device: device, polls: 6_000, {
                 stage.timesEntered(device, phase) > before
             }) else { return }
-            await stage.pause(.milliseconds(Int64(random.below(1_500))))
+            await stage.sim.sleep(for: .milliseconds(Int64(random.below(1_500))))
             stage.startStorm(.serverError, seconds: 30 + random.below(120))
             stage.sim.sometimes("infinitestories: a pass after completion met a storm")
             await device.waitUntilStopped()

@@ -40,13 +40,13 @@ extension StoriesScenario {
             stage.launch(device)
             let phase = trigger == .verificationErrors ? "verify" : ["upload.events", "upload.heroes", "upload.stories"][random.below(3)]
             await stage.waitForPhase(device, phase)
-            await stage.pause(.milliseconds(Int64(random.below(3_000))))
+            await stage.sim.sleep(for: .milliseconds(Int64(random.below(3_000))))
             await stage.inject(trigger, on: device, seconds: 20 + random.below(140))
             stage.finish(device)
             let killInRollback = random.below(3) == 0, jobs = 1 + random.below(stage.jobs(in: "rollback", of: device))
             if killInRollback, let point = stage.kills.scripted(device, subject: "device-1@rollback", .inPhase("rollback", jobs: jobs)) {
                 _ = await stage.kills.kill(device, at: point)
-                await stage.pause(.seconds(Int64(1 + random.below(30))))
+                await stage.sim.sleep(for: .seconds(Int64(1 + random.below(30))))
                 device.relaunch()
             }
             await device.waitUntilStopped()

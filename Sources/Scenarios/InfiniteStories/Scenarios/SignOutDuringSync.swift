@@ -21,7 +21,7 @@ extension StoriesScenario {
             stage.launch(bobs)
             var random = stage.sim.random.fork("stories:script")
             await stage.waitForPhase(device, ["upload.events", "upload.heroes", "upload.stories"][random.below(3)])
-            await stage.pause(.milliseconds(Int64(random.below(5_000))))
+            await stage.sim.sleep(for: .milliseconds(Int64(random.below(5_000))))
             if random.below(2) == 0 {
                 stage.enqueue(device, .signOut)
             } else if let user = stage.userId("alice") {
@@ -31,7 +31,7 @@ extension StoriesScenario {
             let other = random.below(2) == 0
             if other { stage.switchCredentials(device, to: "bob") }
             stage.sim.sometimes("infinitestories: session ended mid-upload, next sign-in as \(other ? "another account" : "the same account")")
-            await stage.pause(.milliseconds(Int64(500 + random.below(2_500))))
+            await stage.sim.sleep(for: .milliseconds(Int64(500 + random.below(2_500))))
             stage.enqueue(device, .signIn)
             stage.finish(device)
             await device.waitUntilStopped()

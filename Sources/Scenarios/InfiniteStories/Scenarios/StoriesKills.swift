@@ -2,17 +2,15 @@ import AppPorts
 import SimCore
 import SimHarness
 
-/// Where a swept kill lands: a phase of the app's life drawn uniformly (sign-in, export, each
-/// upload kind, verify, mark-synced, or the idle app after it finished, before UserDefaults
-/// flushed: weighted as two phases, the kill must also beat the flush), then an await point
-/// within it, bounded by the work the phase has for this dataset.
+/// Where a swept kill lands: a phase of the app's life, each alike (sign-in, export, each upload
+/// kind, verify, mark-synced), or the idle app after it finished, before UserDefaults flushed
+/// (weighted as two phases: the kill must also beat the flush); then an await point within the
+/// phase, bounded by the work it has for this dataset (`jobs`).
 enum StoriesKill {
-    static let phases = ["sign-in", "export", "upload.events", "upload.heroes", "upload.stories", "verify", "mark-synced", "idle", "idle"]
+    static let phases = ["sign-in", "export", "upload.events", "upload.heroes", "upload.stories", "verify", "mark-synced"]
 
-    static func draw(_ random: inout SimRandom, phases: [String] = StoriesKill.phases, jobs: (String) -> Int) -> KillPoint {
-        let phase = phases[random.below(phases.count)]
-        if phase == "idle" { return .idle(milliseconds: random.below(10_000)) }
-        return .inPhase(phase, jobs: 1 + random.below(max(2, jobs(phase))))
+    static func table(jobs: (String) -> Int) -> KillPhases {
+        KillPhases(phases.map { KillPhases.Phase($0, maxJobs: max(2, jobs($0))) }, idleWeight: 2, idleMilliseconds: 10_000)
     }
 }
 
@@ -33,17 +31,9 @@ extension StoriesStage {
         }
     }
 
-    /// Kills the device at swept points, up to `maxKills` times, relaunching 1-30 s after each.
-    func killAtSweptPoints(_ device: Device, maxKills: Int, phases: [String] = StoriesKill.phases) async {
-        let count = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
-        for _ in 0..<count {
-            guard device.state == .running else { return }
-            guard let point = kills.decide(device, draw: { random in
-                StoriesKill.draw(&random, phases: phases) { self.jobs(in: $0, of: device) }
-            }) else { return }
-            guard await kills.kill(device, at: point) else { return }
-            await pause(.seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
-            device.relaunch()
-        }
+    /// Kills the device at swept points, 1…`maxKills` times, relaunching 1-30 s after each.
+    func killAtSweptPoints(_ device: Device, maxKills: Int) async {
+        let times = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
+        await kills.killRepeatedly(device, times: times, at: StoriesKill.table { self.jobs(in: $0, of: device) })
     }
 }

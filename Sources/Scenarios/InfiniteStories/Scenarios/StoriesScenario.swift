@@ -58,17 +58,4 @@ extension StoriesStage {
             hasEntered(device, phase)
         }
     }
-
-    /// Lets virtual time pass.
-    func pause(_ duration: Duration) async {
-        try? await sim.rootClock.sleep(until: sim.now.advanced(by: duration), tolerance: nil)
-    }
-}
-
-extension FaultPolicy {
-    /// Background network faults: every network family capped at `ppm`, no partitions, no kills.
-    static func background(_ ppm: Int) -> FaultPolicy {
-        FaultPolicy(off: [.kill], capped: [.requestLoss: ppm, .responseLoss: ppm, .serverError: ppm, .rateLimit: ppm, .duplicate: ppm,
-                                           .slowResponse: ppm, .partition: 0])
-    }
 }
