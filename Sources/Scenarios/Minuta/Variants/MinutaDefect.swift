@@ -1,7 +1,4 @@
 import AppPorts
-import CRDT
-import SimCore
-import AppPorts
 
 /// One defect of the Minuta migration plan (seed 001_e431d3bf7ab6ca87.txt) that the port can
 /// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooId` is the id in
