@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "SwissCoin", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/SwissCoin", exclude: ["README.md"]),
         .target(name: "Minuta", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "CRDT"],
-                path: "Sources/Scenarios/Minuta", exclude: ["README.md"]),
+                path: "Sources/Scenarios/Minuta", exclude: ["README.md"]),  // App/: its own code; Sim/: its simulation
         .target(name: "Swiff", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/Swiff", exclude: ["README.md"]),
         .target(name: "InfiniteStories", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],

@@ -53,11 +53,11 @@ where 36 of 100 seeds reach the case). `fixed` passes 500 seeds of every Minuta 
 SCENARIOS = ["minuta/conflict-copies", "minuta/shared-folder-overwrite", "minuta/conflicting-edits",
              "minuta/offline-edits-then-sync", "minuta/concurrent-migration", "minuta/interrupted-upload",
              "minuta/time-zone-and-month-boundary", "minuta/concurrent-writers"]
-C = "Sources/Scenarios/Minuta/Conflicts/ConflictNames.swift"
-S = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService.swift"
-R = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService+Records.swift"
-P = "Sources/Scenarios/Minuta/Storage/AutomergeProperty.swift"
-I = "Sources/Scenarios/Minuta/Intents/TimeTrackingService.swift"
+C = "Sources/Scenarios/Minuta/App/Conflicts/ConflictNames.swift"
+S = "Sources/Scenarios/Minuta/App/Storage/AutomergeStorageService.swift"
+R = "Sources/Scenarios/Minuta/App/Storage/AutomergeStorageService+Records.swift"
+P = "Sources/Scenarios/Minuta/App/Storage/AutomergeProperty.swift"
+I = "Sources/Scenarios/Minuta/App/Intents/TimeTrackingService.swift"
 V = "Sources/Scenarios/CRDT/VisibleValues.swift"
 MUTANTS = [
  ("file-size-change-check", S,

@@ -51,9 +51,9 @@ returned ended before its start (the ledger keeps the start the intent returned)
 SCENARIOS = ["minuta/conflict-copies", "minuta/shared-folder-overwrite", "minuta/conflicting-edits",
              "minuta/offline-edits-then-sync", "minuta/concurrent-migration", "minuta/interrupted-upload",
              "minuta/time-zone-and-month-boundary", "minuta/concurrent-writers"]
-R = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService+Records.swift"
-T = "Sources/Scenarios/Minuta/Storage/AutomergeTag.swift"
-I = "Sources/Scenarios/Minuta/Intents/TimeTrackingService.swift"
+R = "Sources/Scenarios/Minuta/App/Storage/AutomergeStorageService+Records.swift"
+T = "Sources/Scenarios/Minuta/App/Storage/AutomergeTag.swift"
+I = "Sources/Scenarios/Minuta/App/Intents/TimeTrackingService.swift"
 L = "Sources/Scenarios/CRDT/ListSequence.swift"
 MUTANTS = [
  ("move-forgets-end", R,

@@ -132,11 +132,11 @@ record deleted.
 SCENARIOS = ["minuta/conflict-copies", "minuta/shared-folder-overwrite", "minuta/conflicting-edits",
              "minuta/offline-edits-then-sync", "minuta/concurrent-migration", "minuta/interrupted-upload",
              "minuta/time-zone-and-month-boundary", "minuta/concurrent-writers"]
-C = "Sources/Scenarios/Minuta/Conflicts/ConflictResolutionService.swift"
-S = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService.swift"
-R = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService+Records.swift"
-H = "Sources/Scenarios/Minuta/Storage/HybridStorageService.swift"
-I = "Sources/Scenarios/Minuta/Intents/TimeTrackingService.swift"
+C = "Sources/Scenarios/Minuta/App/Conflicts/ConflictResolutionService.swift"
+S = "Sources/Scenarios/Minuta/App/Storage/AutomergeStorageService.swift"
+R = "Sources/Scenarios/Minuta/App/Storage/AutomergeStorageService+Records.swift"
+H = "Sources/Scenarios/Minuta/App/Storage/HybridStorageService.swift"
+I = "Sources/Scenarios/Minuta/App/Intents/TimeTrackingService.swift"
 D = "Sources/Scenarios/CRDT/Document.swift"
 O = "Sources/Scenarios/CRDT/OpSet.swift"
 MUTANTS = [

@@ -32,9 +32,9 @@ Not caught, and why:
 """
 SCENARIOS = ["minuta/conflict-copies", "minuta/shared-folder-overwrite", "minuta/conflicting-edits",
              "minuta/offline-edits-then-sync", "minuta/time-zone-and-month-boundary", "minuta/concurrent-writers"]
-C = "Sources/Scenarios/Minuta/Conflicts/ConflictResolutionService.swift"
-S = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService.swift"
-R = "Sources/Scenarios/Minuta/Storage/AutomergeStorageService+Records.swift"
+C = "Sources/Scenarios/Minuta/App/Conflicts/ConflictResolutionService.swift"
+S = "Sources/Scenarios/Minuta/App/Storage/AutomergeStorageService.swift"
+R = "Sources/Scenarios/Minuta/App/Storage/AutomergeStorageService+Records.swift"
 MUTANTS = [
  ("merge-write-ignores-disk", C,
   "                    if let disk { try merged.merge(other: Document(disk, actor: actor)) }\n                    return merged.save()",
