@@ -84,7 +84,7 @@ extension Minuta {
     }
 
     /// Zero-padded decimal (`String(format: "%02d")` without Foundation's formatter).
-    static func pad(_ value: Int, _ width: Int) -> String {
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(abs(value))
         return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

@@ -5,7 +5,7 @@ extension Minuta {
     /// Reads and writes a `TimeRecord` in a month document (seed `AutomergeTimeRecord`, l.295-356).
     /// `moveSeq` is the fixed variant's own field: how many times the record moved to another
     /// month document (the copy with the higher count is the live one after an interrupted move).
-    struct AutomergeTimeRecord: Sendable {
+    public struct AutomergeTimeRecord: Sendable {
         let document: Document
         let objectId: ObjId
         let recordId: String
@@ -74,7 +74,7 @@ extension Minuta {
         }
 
         /// Every record in a month document, in key order (seed l.480-486).
-        static func all(in document: Document) -> [TimeRecord] {
+        public static func all(in document: Document) -> [TimeRecord] {
             ((try? document.keys(obj: .ROOT)) ?? []).filter(Minuta.isUUID).compactMap { find(document, $0)?.asTimeRecord() }
         }
     }
