@@ -19,8 +19,10 @@ let package = Package(
     ],
     targets: [
         // Dependency direction, never reversed:
-        //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps (SwissCoin, Minuta) ← Scenarios ← simrun
-        //   SimValues ← AppPorts ← apps' own code (which never imports SimCore)
+        //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoin, MinutaSim, …) ← Scenarios ← simrun
+        //   SimValues ← AppPorts ← apps' own code (which never imports SimCore) ← apps' simulations
+        //   Where an app's own code is a target of its own (Minuta), its dependency list is the proof:
+        //   AppPorts and CRDT only, so an `import SimCore` there does not compile.
         //   SimHarness ← SimrunCLI ← simrun
         //   SimCore ← LedgerWorkload ← SimrunCLI (and the kernel's tests)
         // Plain values that app code may see too: JSONValue, the seeded PRNG, stable hashes.
@@ -38,8 +40,12 @@ let package = Package(
         // The apps under test, each with its harness, scenarios and invariants.
         .target(name: "SwissCoin", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/SwissCoin", exclude: ["README.md"]),
-        .target(name: "Minuta", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "CRDT"],
-                path: "Sources/Scenarios/Minuta", exclude: ["README.md"]),  // App/: its own code; Sim/: its simulation
+        // Minuta's own code (App/): the compiler holds it to AppPorts and CRDT, so it cannot import
+        // SimCore, SimHarness or FakeCloud. Its simulation (Sim/: harness, scenarios, invariants)
+        // is MinutaSim.
+        .target(name: "Minuta", dependencies: ["AppPorts", "CRDT"], path: "Sources/Scenarios/Minuta/App"),
+        .target(name: "MinutaSim", dependencies: ["Minuta", "SimHarness", "AppPorts", "FakeCloud", "CRDT", "SimCore"],
+                path: "Sources/Scenarios/Minuta/Sim"),
         .target(name: "Swiff", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/Swiff", exclude: ["README.md"]),
         .target(name: "InfiniteStories", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
@@ -47,7 +53,7 @@ let package = Package(
         .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
         // A toy ledger service and an upload workload against it: `simrun bench`, the CLI's
         // self-test app and the kernel's tests exercise the kernel with them, without FakeCloud.
         .target(name: "LedgerWorkload", dependencies: ["SimCore"], path: "Sources/simrun/LedgerWorkload"),
@@ -56,7 +62,7 @@ let package = Package(
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore", "LedgerWorkload"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),

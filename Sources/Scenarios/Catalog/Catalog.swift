@@ -1,6 +1,6 @@
 import CryptoSavings
 import InfiniteStories
-import Minuta
+import MinutaSim
 import SimHarness
 import SwissCoin
 import Swiff

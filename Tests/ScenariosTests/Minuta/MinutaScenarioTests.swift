@@ -3,6 +3,7 @@ import SimCore
 import AppPorts
 @testable import CRDT
 @testable import Minuta
+@testable import MinutaSim
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin

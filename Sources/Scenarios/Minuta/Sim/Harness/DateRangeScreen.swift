@@ -1,5 +1,6 @@
 import AppPorts
 import CRDT
+import Minuta
 
 /// A screen of the app that shows the records of a date range (the day and week views, which
 /// call `loadRecords(from:to:)`, seed l.863): the range and the ids it showed, in order.

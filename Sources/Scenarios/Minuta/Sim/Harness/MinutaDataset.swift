@@ -1,5 +1,6 @@
 import AppPorts
 import CRDT
+import Minuta
 import SimCore
 import SimHarness
 

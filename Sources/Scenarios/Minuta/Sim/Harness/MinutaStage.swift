@@ -1,6 +1,7 @@
 import AppPorts
 import CRDT
 import FakeCloud
+import Minuta
 import SimCore
 import SimHarness
 
