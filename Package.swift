@@ -22,7 +22,9 @@ let package = Package(
         //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoin, MinutaSim, …) ← Scenarios ← simrun
         //   SimValues ← AppPorts ← apps' own code (which never imports SimCore) ← apps' simulations
         //   Where an app's own code is a target of its own (Minuta), its dependency list is the proof:
-        //   AppPorts and CRDT only, so an `import SimCore` there does not compile.
+        //   AppPorts and CRDT only, so an `import SimCore` there fails the build. (SwiftPM finds a
+        //   module already built in .build even when undeclared; CI builds with
+        //   `--explicit-target-dependency-import-check error`, which makes the lists binding.)
         //   SimHarness ← SimrunCLI ← simrun
         //   SimCore ← LedgerWorkload ← SimrunCLI (and the kernel's tests)
         // Plain values that app code may see too: JSONValue, the seeded PRNG, stable hashes.
@@ -40,7 +42,7 @@ let package = Package(
         // The apps under test, each with its harness, scenarios and invariants.
         .target(name: "SwissCoin", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/SwissCoin", exclude: ["README.md"]),
-        // Minuta's own code (App/): the compiler holds it to AppPorts and CRDT, so it cannot import
+        // Minuta's own code (App/): the build holds it to AppPorts and CRDT, so it cannot import
         // SimCore, SimHarness or FakeCloud. Its simulation (Sim/: harness, scenarios, invariants)
         // is MinutaSim.
         .target(name: "Minuta", dependencies: ["AppPorts", "CRDT"], path: "Sources/Scenarios/Minuta/App"),
