@@ -121,6 +121,12 @@ public final class Device: @unchecked Sendable {
         simulator.setKillAfterJobs(slot, jobs: jobs)
     }
 
+    /// Drops a `killAfter(jobs:)` countdown that has not fired (nothing happens when none is armed).
+    public func cancelKill() {
+        guard slot > 0 else { return }
+        simulator.clearKillAfterJobs(slot)
+    }
+
     /// Jobs the current incarnation has run (its await points so far).
     public var jobsThisIncarnation: Int { slot >= 0 ? simulator.jobsRun(slot: slot) : 0 }
 

@@ -259,6 +259,12 @@ public final class Simulator: @unchecked Sendable {
         slotKillAfter[slot] = slotJobs[slot] + jobs
     }
 
+    /// Drops a slot's armed kill countdown (0: none armed).
+    func clearKillAfterJobs(_ slot: Int) {
+        precondition(slot > 0, "a kill is armed on a device's slot, never the root's")
+        slotKillAfter[slot] = 0
+    }
+
     func jobsRun(slot: Int) -> Int { slotJobs[slot] }
 
     /// The executor of a slot, for `Task(executorPreference:)`.

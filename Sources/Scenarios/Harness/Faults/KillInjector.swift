@@ -197,6 +197,32 @@ public final class KillInjector: @unchecked Sendable {
         return landed
     }
 
+    /// Kills the running app at an await point among its next `jobs`, counted from now, when the
+    /// kill family fires (no phase to wait for: the script knows the app is about to work on
+    /// `phase`). Returns whether a kill is armed; `reopenIfKilled` ends its window.
+    @discardableResult
+    public func armCountdown(_ device: Device, jobs: Int, phase: String, subject: String) -> Bool {
+        guard device.state == .running else { return false }
+        guard case .inPhase(_, let at)? = decide(device, subject: subject, draw: { .inPhase(phase, jobs: 1 + $0.below(max(1, jobs))) }) else {
+            return false
+        }
+        device.killAfter(jobs: at)
+        return true
+    }
+
+    /// Ends an armed kill's window: a kill that did not fire (an armed point or a countdown) is
+    /// dropped; when the app was killed, its user reopens it (`reopen`) 1–30 s later. Returns the
+    /// phase the app was killed in ("launch" before any), nil when it was not killed.
+    public func reopenIfKilled(_ device: Device, reopen: () async -> Void) async -> String? {
+        disarm(device)
+        device.cancelKill()
+        guard device.state == .killed else { return nil }
+        let phase = currentPhase[device.name] ?? "launch"
+        await sim.sleep(for: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
+        await reopen()
+        return phase
+    }
+
     /// The phase the device's app entered last (nil before any).
     public func phase(of device: Device) -> String? { currentPhase[device.name] }
 

@@ -53,23 +53,17 @@ extension MinutaStage {
     /// Kills the app at a seeded await point among its next `jobs` (when the kill family fires),
     /// counted from now: the app has just entered `phase` (its launch flow or an action).
     func armKill(_ device: Device, jobs: Int, label phase: String) {
-        guard device.state == .running else { return }
-        let subject = "\(device.name)#\(device.incarnation)@\(phase)"
-        guard case .inPhase(_, let at)? = kills.decide(device, subject: subject, draw: { random in
-            .inPhase(phase, jobs: 1 + random.below(max(1, jobs)))
-        }) else { return }
-        device.killAfter(jobs: at)
+        kills.armCountdown(device, jobs: jobs, phase: phase, subject: "\(device.name)#\(device.incarnation)@\(phase)")
     }
 
-    /// Disarms a kill that did not fire; relaunches a killed app after a pause.
+    /// Ends an armed kill's window; a killed app is reopened by its user after a pause.
     func reopenIfKilled(_ device: Device) async -> Bool {
-        if device.state == .running { device.killAfter(jobs: 1 << 40) }
-        guard device.state == .killed else { return false }
+        guard let phase = await kills.reopenIfKilled(device, reopen: {
+            launch(device)
+            await waitForLaunch(device)
+        }) else { return false }
         sim.sometimes("minuta: app killed at an await point")
-        sim.sometimes("minuta: killed in \(kills.phase(of: device) ?? "launch")")
-        await pause(.seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
-        launch(device)
-        await waitForLaunch(device)
+        sim.sometimes("minuta: killed in \(phase)")
         return true
     }
 
