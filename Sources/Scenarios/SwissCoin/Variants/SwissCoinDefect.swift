@@ -1,6 +1,4 @@
 import AppPorts
-import SimCore
-import AppPorts
 
 /// One defect of the Swiss Coin migration plan (seed 000_a34d787f753d6341.txt) that the port can
 /// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooId` is the id in
