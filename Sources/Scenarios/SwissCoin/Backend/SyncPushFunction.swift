@@ -142,11 +142,11 @@ enum SyncPushFunction {
     /// A check a careful team keeps in the function: when the push sets a transaction's money,
     /// its splits and payers each add up to the amount (in the amount's cents).
     static func moneyAddsUp(_ body: JSONValue, _ row: Row) -> Bool {
-        guard let amount = ServerSnapshot.minor(row["amount"], currency: row["currency"]?.stringValue ?? "CHF") else { return true }
+        guard let amount = ServerAmount.minor(row["amount"], currency: row["currency"]?.stringValue ?? "CHF") else { return true }
         for key in ["splits", "payers"] {
             guard let children = body[key]?.arrayValue, !children.isEmpty else { continue }
             let currency = row["currency"]?.stringValue ?? "CHF"
-            let sum = children.reduce(Int64(0)) { $0 + (ServerSnapshot.minor($1["amount"], currency: currency) ?? 0) }
+            let sum = children.reduce(Int64(0)) { $0 + (ServerAmount.minor($1["amount"], currency: currency) ?? 0) }
             if sum != amount { return false }
         }
         return true

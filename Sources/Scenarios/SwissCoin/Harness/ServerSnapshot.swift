@@ -40,19 +40,6 @@ struct ServerSnapshot {
         }
     }
 
-    /// A numeric column as exact minor units of `currency` (nil when absent or not exact).
-    static func minor(_ value: JSONValue?, currency: String) -> Int64? {
-        guard let value else { return nil }
-        let text: String
-        switch value {
-        case .string(let s): text = s
-        case .int(let i): text = String(i)
-        case .double(let d): text = "\(d)"
-        default: return nil
-        }
-        return DecimalText.minorUnits(text, digits: MinorUnits.digits(currency: currency))
-    }
-
     /// The account's transactions, settlements and persons as the app's model.
     func database(defaultCurrency: String) -> LocalDatabase {
         admin.memoized("ServerSnapshot.database|\(ownerId)|\(defaultCurrency)") {
@@ -97,7 +84,7 @@ struct ServerRows {
         for (row, id) in zip(transactions, ids) {
             let currency = row["currency"]?.stringValue ?? defaultCurrency
             let first = place[id]!
-            func major(_ v: JSONValue?) -> Double { Self.major(v, currency: currency) }
+            func major(_ v: JSONValue?) -> Double { ServerAmount.major(v, currency: currency) }
             db.transactions.append(FinancialTransaction(
                 id: id, title: row["title"]?.stringValue, amount: major(row["amount"]), currency: row["currency"]?.stringValue,
                 date: nil, payerId: row["payer_id"]?.stringValue, createdById: row["created_by_id"]?.stringValue,
@@ -108,15 +95,10 @@ struct ServerRows {
         for row in settlements {
             let currency = row["currency"]?.stringValue ?? defaultCurrency
             db.settlements.append(Settlement(
-                id: row["id"]?.stringValue, amount: Self.major(row["amount"], currency: currency), currency: row["currency"]?.stringValue,
+                id: row["id"]?.stringValue, amount: ServerAmount.major(row["amount"], currency: currency), currency: row["currency"]?.stringValue,
                 date: nil, fromPersonId: row["from_person_id"]?.stringValue, toPersonId: row["to_person_id"]?.stringValue))
         }
         for row in persons { db.persons.append(Person(id: row["id"]?.stringValue, name: row["name"]?.stringValue)) }
         return db
-    }
-
-    /// Exact minor units back to the model's `Double` major units (exact for cents-sized values).
-    static func major(_ value: JSONValue?, currency: String) -> Double {
-        Double(ServerSnapshot.minor(value, currency: currency) ?? 0) / Double(MinorUnits.scale(currency: currency))
     }
 }

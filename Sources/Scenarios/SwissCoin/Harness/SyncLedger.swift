@@ -28,7 +28,7 @@ final class SyncLedger: @unchecked Sendable {
     static func children(_ rows: [JSONValue]?, person column: String, currency: String) -> JSONValue? {
         guard let rows else { return nil }
         let items = rows.map { row in
-            "\(row[column]?.stringValue ?? "null")=\(ServerSnapshot.minor(row["amount"], currency: currency).map(String.init) ?? "?")"
+            "\(row[column]?.stringValue ?? "null")=\(ServerAmount.minor(row["amount"], currency: currency).map(String.init) ?? "?")"
         }
         return .string(items.sorted().joined(separator: ","))
     }

@@ -34,17 +34,17 @@ struct BalanceEqualityChecker: InvariantChecker {
         }
         for row in world.admin.rows("transaction_splits") {
             let tx = row["transaction_id"]?.stringValue ?? ""
-            splitSums[tx, default: 0] += ServerSnapshot.minor(row["amount"], currency: currencies[tx] ?? "CHF") ?? 0
+            splitSums[tx, default: 0] += ServerAmount.minor(row["amount"], currency: currencies[tx] ?? "CHF") ?? 0
         }
         for row in world.admin.rows("transaction_payers") {
             let tx = row["transaction_id"]?.stringValue ?? ""
-            payerSums[tx, default: 0] += ServerSnapshot.minor(row["amount"], currency: currencies[tx] ?? "CHF") ?? 0
+            payerSums[tx, default: 0] += ServerAmount.minor(row["amount"], currency: currencies[tx] ?? "CHF") ?? 0
         }
         var diffs: [EntityDiff] = []
         for row in world.admin.rows("financial_transactions") where owners.contains(row["owner_id"] ?? .null) {
             let id = row["id"]?.stringValue ?? ""
             let currency = currencies[id] ?? "CHF"
-            guard let amount = ServerSnapshot.minor(row["amount"], currency: currency) else { continue }
+            guard let amount = ServerAmount.minor(row["amount"], currency: currency) else { continue }
             let show = { (minor: Int64) in MinorUnits.decimalString(minor, currency: currency) + " " + currency }
             if let sum = splitSums[id], sum != amount {
                 diffs.append(EntityDiff(entity: "transaction \(id.prefix(8)): the sum of its splits", location: "server",

@@ -100,12 +100,12 @@ enum SyncedView {
     }
 
     /// Minor units as `transactionText` prints them after the round trip through the exact decimal
-    /// text the app sends (`MinorUnits.decimalString`, read back with `ServerSnapshot.minor`):
+    /// text the app sends (`MinorUnits.decimalString`, read back with `ServerAmount.minor`):
     /// the number itself, except at `Int64.min`, which the round trip does not survive.
     static func minorText(_ minor: Int64, _ currency: String) -> String {
         guard minor == .min else { return String(minor) }
         let sent = JSONValue.string(MinorUnits.decimalString(minor, currency: currency))
-        return ServerSnapshot.minor(sent, currency: currency).map(String.init) ?? "?"
+        return ServerAmount.minor(sent, currency: currency).map(String.init) ?? "?"
     }
 
     static func server(_ snapshot: ServerSnapshot, defaultCurrency: String) -> [String: String] {
@@ -143,7 +143,7 @@ enum SyncedView {
     static func transactionText(_ parts: (row: [String: JSONValue], splits: [JSONValue], payers: [JSONValue]), _ defaultCurrency: String) -> String {
         let (row, splits, payers) = parts
         let currency = row["currency"]?.stringValue ?? defaultCurrency
-        func minor(_ value: JSONValue?) -> String { ServerSnapshot.minor(value, currency: currency).map(String.init) ?? "?" }
+        func minor(_ value: JSONValue?) -> String { ServerAmount.minor(value, currency: currency).map(String.init) ?? "?" }
         return transactionText(
             title: text(row["title"]), note: text(row["note"]), amount: minor(row["amount"]), currency: text(row["currency"]),
             payer: text(row["payer_id"]), splitMethod: text(row["split_method"]), date: text(row["date"]), group: text(row["group_id"]),
@@ -179,7 +179,7 @@ enum SyncedView {
 
     static func settlementText(_ row: [String: JSONValue], _ defaultCurrency: String) -> String {
         let currency = row["currency"]?.stringValue ?? defaultCurrency
-        let amount = ServerSnapshot.minor(row["amount"], currency: currency).map(String.init) ?? "?"
+        let amount = ServerAmount.minor(row["amount"], currency: currency).map(String.init) ?? "?"
         return ["\(text(row["from_person_id"]).prefix(8)) → \(text(row["to_person_id"]).prefix(8))",
                 amount, text(row["currency"]), text(row["date"]), text(row["note"]),
                 row["is_full_settlement"]?.boolValue == true ? "full" : "partial"].joined(separator: " | ")

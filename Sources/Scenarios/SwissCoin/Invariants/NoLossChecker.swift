@@ -56,7 +56,7 @@ struct NoLossChecker: InvariantChecker {
             guard let id = tx.id, let row = rows[id] else { continue }
             let currency = tx.currency ?? "CHF"
             let local = MinorUnits.from(tx.amount, currency: currency)
-            let server = ServerSnapshot.minor(row["amount"], currency: currency)
+            let server = ServerAmount.minor(row["amount"], currency: currency)
             if server != local || row["currency"]?.stringValue != tx.currency {
                 diffs.append(EntityDiff(
                     entity: "transaction \(id.prefix(8)) amount", location: "server",
@@ -77,7 +77,7 @@ struct NoLossChecker: InvariantChecker {
             guard let id = sub.id, let row = rows[id] else { continue }
             let currency = sub.currency ?? defaultCurrency
             let local = MinorUnits.from(sub.amount, currency: currency)
-            if ServerSnapshot.minor(row["amount"], currency: currency) != local || row["currency"]?.stringValue != sub.currency {
+            if ServerAmount.minor(row["amount"], currency: currency) != local || row["currency"]?.stringValue != sub.currency {
                 diffs.append(EntityDiff(
                     entity: "subscription \(id.prefix(8)) amount", location: "server",
                     expected: "\(MinorUnits.decimalString(local, currency: currency)) \(sub.currency ?? "null")",

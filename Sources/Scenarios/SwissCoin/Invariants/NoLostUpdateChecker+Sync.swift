@@ -44,7 +44,7 @@ extension NoLostUpdateChecker {
     }
 
     static func same(_ a: JSONValue, _ b: JSONValue, money: Bool, currency: String) -> Bool {
-        if money { return ServerSnapshot.minor(a, currency: currency) == ServerSnapshot.minor(b, currency: currency) }
+        if money { return ServerAmount.minor(a, currency: currency) == ServerAmount.minor(b, currency: currency) }
         return a == b
     }
 }

@@ -57,7 +57,7 @@ extension SwissCoinScenario {
             let split = candidates[random.below(candidates.count)]
             guard let id = split["id"], let amount = split["amount"],
                   let currency = currencies[split["transaction_id"]?.stringValue ?? ""],
-                  let minor = ServerSnapshot.minor(amount, currency: currency) else { return nil }
+                  let minor = ServerAmount.minor(amount, currency: currency) else { return nil }
             let changed = JSONValue.string(MinorUnits.decimalString(minor + deltaMinor, currency: currency))
             guard adminWrite(.update(["amount": changed]), table: "transaction_splits", where: .eq("id", id)) else { return nil }
             sim.record("operator", "corrupted split \(id.stringValue?.prefix(8) ?? "") \(amount.canonicalText) -> \(changed.canonicalText)")

@@ -121,12 +121,12 @@ struct SyncRowCodec {
         if !pending.contains(.money) {
             let currency = row["currency"]?.stringValue ?? defaultCurrency
             tx.currency = row["currency"]?.stringValue
-            tx.amount = ServerRows.major(row["amount"], currency: currency)
+            tx.amount = ServerAmount.major(row["amount"], currency: currency)
             tx.splitMethod = row["split_method"]?.stringValue
             tx.payerId = row["payer_id"]?.stringValue
-            tx.splits = splits.map { TransactionSplit(owedById: $0["owed_by_id"]?.stringValue, amount: ServerRows.major($0["amount"], currency: currency),
+            tx.splits = splits.map { TransactionSplit(owedById: $0["owed_by_id"]?.stringValue, amount: ServerAmount.major($0["amount"], currency: currency),
                                                       rawAmount: raw($0["raw_amount"])) }
-            tx.payers = payers.map { TransactionPayer(paidById: $0["paid_by_id"]?.stringValue, amount: ServerRows.major($0["amount"], currency: currency)) }
+            tx.payers = payers.map { TransactionPayer(paidById: $0["paid_by_id"]?.stringValue, amount: ServerAmount.major($0["amount"], currency: currency)) }
         }
         return tx
     }
@@ -135,7 +135,7 @@ struct SyncRowCodec {
     func settlement(from row: CloudRow) -> Settlement {
         let currency = row["currency"]?.stringValue ?? defaultCurrency
         return Settlement(
-            id: row["id"]?.stringValue, amount: ServerRows.major(row["amount"], currency: currency),
+            id: row["id"]?.stringValue, amount: ServerAmount.major(row["amount"], currency: currency),
             currency: row["currency"]?.stringValue, date: day(row["date"]), note: row["note"]?.stringValue,
             isFullSettlement: row["is_full_settlement"]?.boolValue ?? false,
             fromPersonId: row["from_person_id"]?.stringValue, toPersonId: row["to_person_id"]?.stringValue)
