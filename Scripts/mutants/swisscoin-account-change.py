@@ -14,7 +14,7 @@ Measured 2026-11-27, from the repository root:
 SCENARIOS = ["swisscoin/sign-out-during-sync", "swisscoin/account-switch-after-sync"]
 
 MUTANTS = [
-    ("switch-store-no-flush", "Sources/Scenarios/SwissCoin/Sync/StoreSwitcher.swift",
+    ("switch-store-no-flush", "Sources/Scenarios/SwissCoin/App/Sync/StoreSwitcher.swift",
      "        _ = defaults.synchronize()\n        return true", "        return true",
      "the store switch sets the current user id in UserDefaults but never flushes it"),
 ]

@@ -42,12 +42,12 @@ SCENARIOS = ["swisscoin/conflicting-edits", "swisscoin/offline-edits-then-sync",
              "swisscoin/first-sync-with-existing-cloud-data", "swisscoin/sign-out-during-sync",
              "swisscoin/account-switch-after-sync", "swisscoin/long-sync-session",
              "swisscoin/restored-device-migrates-during-sync"]
-E = "Sources/Scenarios/SwissCoin/Sync/SyncEngine.swift"
-L = "Sources/Scenarios/SwissCoin/Sync/LocalEdits.swift"
-C = "Sources/Scenarios/SwissCoin/Sync/SyncRowCodec.swift"
-S = "Sources/Scenarios/SwissCoin/Sync/StoreSwitcher.swift"
-P = "Sources/Scenarios/SwissCoin/Backend/SyncPullFunction.swift"
-DB = "Sources/Scenarios/SwissCoin/LocalStore/LocalStore.swift"
+E = "Sources/Scenarios/SwissCoin/App/Sync/SyncEngine.swift"
+L = "Sources/Scenarios/SwissCoin/App/Sync/LocalEdits.swift"
+C = "Sources/Scenarios/SwissCoin/App/Sync/SyncRowCodec.swift"
+S = "Sources/Scenarios/SwissCoin/App/Sync/StoreSwitcher.swift"
+P = "Sources/Scenarios/SwissCoin/Sim/Backend/SyncPullFunction.swift"
+DB = "Sources/Scenarios/SwissCoin/App/LocalStore/LocalStore.swift"
 MUTANTS = [
  ("pull-keeps-cleared-phone", C,
   """            person.phoneNumber = row["phone_number"]?.stringValue

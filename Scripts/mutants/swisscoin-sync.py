@@ -45,11 +45,11 @@ SCENARIOS = ["swisscoin/conflicting-edits", "swisscoin/offline-edits-then-sync",
              "swisscoin/first-sync-with-existing-cloud-data", "swisscoin/sign-out-during-sync",
              "swisscoin/account-switch-after-sync", "swisscoin/long-sync-session",
              "swisscoin/restored-device-migrates-during-sync"]
-E = "Sources/Scenarios/SwissCoin/Sync/SyncEngine.swift"
-P = "Sources/Scenarios/SwissCoin/Backend/SyncPullFunction.swift"
-C = "Sources/Scenarios/SwissCoin/Sync/SyncRowCodec.swift"
-S = "Sources/Scenarios/SwissCoin/Sync/StoreSwitcher.swift"
-U = "Sources/Scenarios/SwissCoin/Backend/SyncPushFunction.swift"
+E = "Sources/Scenarios/SwissCoin/App/Sync/SyncEngine.swift"
+P = "Sources/Scenarios/SwissCoin/Sim/Backend/SyncPullFunction.swift"
+C = "Sources/Scenarios/SwissCoin/App/Sync/SyncRowCodec.swift"
+S = "Sources/Scenarios/SwissCoin/App/Sync/StoreSwitcher.swift"
+U = "Sources/Scenarios/SwissCoin/Sim/Backend/SyncPushFunction.swift"
 MUTANTS = [
  ("pull-overwrites-pending", E,
   "db.transactions[index] = codec.transaction(from: row, splits: splits, payers: payers, over: db.transactions[index], keeping: pending)",
