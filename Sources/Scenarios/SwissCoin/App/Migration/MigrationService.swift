@@ -108,7 +108,7 @@ public final class MigrationService {
 
     /// Fixed variant: tag the store with the account before the first upload (durably, in the same
     /// file as the data), and refuse a store another account already claimed.
-    func claimStore(for account: String) throws {
+    public func claimStore(for account: String) throws {
         var database = try store.load()
         if let owner = database.ownerAccountId {
             guard owner == account else {

@@ -1,12 +1,12 @@
 import AppPorts
 
 /// Exact decimal text → integer minor units, with no floating point.
-enum DecimalText {
+public enum DecimalText {
     /// `"12.30"` with 2 digits → 1230; nil when the text has more non-zero fraction digits.
     ///
     /// Plain decimals (`-?[0-9]*(\.[0-9]*)?`, what the server stores) are read byte by byte; any
     /// other text takes `general`, the rule as first written, so both agree on every input.
-    static func minorUnits(_ text: String, digits: Int) -> Int64? {
+    public static func minorUnits(_ text: String, digits: Int) -> Int64? {
         var text = text
         return text.withUTF8 { plain($0, digits: digits) } ?? general(text, digits: digits)
     }

@@ -6,7 +6,7 @@ import SimValues
 /// store belongs to someone else, that store (with its unsynced outbox) is set aside under its
 /// owner's name and the new account starts from its own set-aside store, or an empty one that the
 /// sync engine fills from the server. Nothing of one account is ever pushed under another.
-struct StoreSwitcher {
+public struct StoreSwitcher {
     let files: any LocalFileStore
     let defaults: any KeyValueStore
     let path = "swisscoin/store.json"
@@ -14,11 +14,19 @@ struct StoreSwitcher {
     /// decode of the current file, and the copy set aside is noted in its cache (speed only).
     var store: LocalStore? = nil
 
-    func asidePath(_ account: String) -> String { "swisscoin/accounts/\(account)/store.json" }
+    /// A switcher for the store in `files`, whose current user is in `defaults`.
+    public init(files: any LocalFileStore, defaults: any KeyValueStore, store: LocalStore? = nil) {
+        self.files = files
+        self.defaults = defaults
+        self.store = store
+    }
+
+    /// Where `account`'s store is kept while another account's is current.
+    public func asidePath(_ account: String) -> String { "swisscoin/accounts/\(account)/store.json" }
     func asideUserPath(_ account: String) -> String { "swisscoin/accounts/\(account)/current-user-id" }
 
     /// Makes the store at `path` the one of `account`; returns whether it switched.
-    func switchStore(from owner: String, to account: String) throws -> Bool {
+    public func switchStore(from owner: String, to account: String) throws -> Bool {
         guard owner != account, let current = try files.read(path: path) else { return false }
         let held = store?.heldDatabase(for: current)
         if let held { store?.remember(copy: current, decodesTo: held) }

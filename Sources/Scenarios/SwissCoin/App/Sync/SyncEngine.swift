@@ -17,6 +17,16 @@ public final class SyncEngine {
         public var fields: CloudRow
         public var splits: [JSONValue]?
         public var payers: [JSONValue]?
+
+        /// The acknowledgement of `change`, answered `outcome` at `revision`, with what it carried.
+        public init(change: OutboxChange, outcome: String, revision: Int64?, fields: CloudRow, splits: [JSONValue]?, payers: [JSONValue]?) {
+            self.change = change
+            self.outcome = outcome
+            self.revision = revision
+            self.fields = fields
+            self.splits = splits
+            self.payers = payers
+        }
     }
 
     /// What one pass did.
@@ -195,7 +205,8 @@ public final class SyncEngine {
         }
     }
 
-    static func removeEntity(_ table: String, _ id: String, from db: inout LocalDatabase) {
+    /// Removes `table`'s entity `id` from the store (nothing when it holds none).
+    public static func removeEntity(_ table: String, _ id: String, from db: inout LocalDatabase) {
         switch table {
         case SyncTables.persons: db.persons.removeAll { $0.id == id }
         case SyncTables.transactions: db.transactions.removeAll { $0.id == id }

@@ -9,13 +9,13 @@ extension SyncRowCodec {
     // MARK: Local → row
 
     /// The group's synced columns; members go separately as a set.
-    func fields(_ group: UserGroup) -> CloudRow {
+    public func fields(_ group: UserGroup) -> CloudRow {
         ["name": .string(group.name ?? ""), "color_hex": text(group.colorHex),
          "created_date": instant(group.createdDate), "last_viewed_date": instant(group.lastViewedDate)]
     }
 
     /// The subscription's synced columns, its currency included; subscribers go separately.
-    func fields(_ sub: Subscription) -> CloudRow {
+    public func fields(_ sub: Subscription) -> CloudRow {
         [
             "name": .string(sub.name ?? ""), "amount": money(sub.amount, sub.currency ?? defaultCurrency), "currency": text(sub.currency),
             "cycle": .string(sub.cycle ?? "monthly"),
@@ -28,13 +28,15 @@ extension SyncRowCodec {
         ]
     }
 
-    func fields(_ reminder: Reminder) -> CloudRow {
+    /// The reminder's synced columns (its amount in the default currency).
+    public func fields(_ reminder: Reminder) -> CloudRow {
         ["created_date": instant(reminder.createdDate), "amount": money(reminder.amount, defaultCurrency),
          "message": text(reminder.message), "is_read": .bool(reminder.isRead), "is_cleared": .bool(reminder.isCleared),
          "to_person_id": text(reminder.toPersonId)]
     }
 
-    func fields(_ message: ChatMessage) -> CloudRow {
+    /// The chat message's synced columns.
+    public func fields(_ message: ChatMessage) -> CloudRow {
         ["content": .string(message.content ?? ""), "timestamp": instant(message.timestamp),
          "is_from_user": .bool(message.isFromUser), "is_edited": .bool(message.isEdited),
          "with_person_id": text(message.withPersonId), "with_group_id": text(message.withGroupId),
@@ -42,20 +44,22 @@ extension SyncRowCodec {
     }
 
     /// `currency`: the subscription's (the rows carry none of their own).
-    func fields(_ payment: SubscriptionPayment, currency: String) -> CloudRow {
+    public func fields(_ payment: SubscriptionPayment, currency: String) -> CloudRow {
         ["subscription_id": text(payment.subscriptionId), "payer_id": text(payment.payerId),
          "amount": money(payment.amount, currency), "date": calendarDay(payment.date),
          "billing_period_start": calendarDay(payment.billingPeriodStart),
          "billing_period_end": calendarDay(payment.billingPeriodEnd), "note": text(payment.note)]
     }
 
-    func fields(_ settlement: SubscriptionSettlement, currency: String) -> CloudRow {
+    /// The subscription settlement's synced columns; `currency`: the subscription's.
+    public func fields(_ settlement: SubscriptionSettlement, currency: String) -> CloudRow {
         ["subscription_id": text(settlement.subscriptionId), "from_person_id": text(settlement.fromPersonId),
          "to_person_id": text(settlement.toPersonId), "amount": money(settlement.amount, currency),
          "date": calendarDay(settlement.date), "note": text(settlement.note)]
     }
 
-    func fields(_ reminder: SubscriptionReminder, currency: String) -> CloudRow {
+    /// The subscription reminder's synced columns; `currency`: the subscription's.
+    public func fields(_ reminder: SubscriptionReminder, currency: String) -> CloudRow {
         ["subscription_id": text(reminder.subscriptionId), "to_person_id": text(reminder.toPersonId),
          "amount": money(reminder.amount, currency), "created_date": instant(reminder.createdDate),
          "message": text(reminder.message), "is_read": .bool(reminder.isRead)]

@@ -4,14 +4,22 @@ import SimValues
 /// Local entities ↔ the rows `sync_push` and `sync_pull` carry. Money leaves as exact decimal text
 /// from minor units (splits and payers reconciled to the amount, as the fixed migration sends them);
 /// a `date` is the calendar day in the store's zone.
-struct SyncRowCodec {
-    let defaultCurrency: String
+public struct SyncRowCodec {
+    /// The currency of an amount whose entity names none.
+    public let defaultCurrency: String
     let offsetSeconds: Int
+
+    /// A codec for a store whose default currency is `defaultCurrency` and whose zone is
+    /// `offsetSeconds` east of UTC.
+    public init(defaultCurrency: String, offsetSeconds: Int) {
+        self.defaultCurrency = defaultCurrency
+        self.offsetSeconds = offsetSeconds
+    }
 
     // MARK: Local → row
 
     /// The person's columns of `groups`.
-    func fields(_ person: Person, _ groups: [SyncFieldGroup]) -> CloudRow {
+    public func fields(_ person: Person, _ groups: [SyncFieldGroup]) -> CloudRow {
         var row: CloudRow = [:]
         for group in groups {
             switch group {
@@ -27,7 +35,7 @@ struct SyncRowCodec {
     }
 
     /// The transaction's columns of `groups`; `money` also yields the full split and payer sets.
-    func fields(_ tx: FinancialTransaction, _ groups: [SyncFieldGroup]) -> (row: CloudRow, splits: [JSONValue]?, payers: [JSONValue]?) {
+    public func fields(_ tx: FinancialTransaction, _ groups: [SyncFieldGroup]) -> (row: CloudRow, splits: [JSONValue]?, payers: [JSONValue]?) {
         var row: CloudRow = [:]
         var splits: [JSONValue]?, payers: [JSONValue]?
         let currency = tx.currency ?? defaultCurrency
@@ -51,7 +59,7 @@ struct SyncRowCodec {
     }
 
     /// Every column a new transaction is created with.
-    func createFields(_ tx: FinancialTransaction) -> (row: CloudRow, splits: [JSONValue]?, payers: [JSONValue]?) {
+    public func createFields(_ tx: FinancialTransaction) -> (row: CloudRow, splits: [JSONValue]?, payers: [JSONValue]?) {
         var (row, splits, payers) = fields(tx, [.text, .money])
         row["date"] = tx.date.map { .string(DateText.dateOnly(milliseconds: $0, offsetSeconds: offsetSeconds)) } ?? .null
         row["created_by_id"] = text(tx.createdById)
@@ -82,7 +90,7 @@ struct SyncRowCodec {
     }
 
     /// The settlement's synced columns (what `sync_pull` carries and convergence compares).
-    func fields(_ settlement: Settlement) -> CloudRow {
+    public func fields(_ settlement: Settlement) -> CloudRow {
         [
             "amount": money(settlement.amount, settlement.currency ?? defaultCurrency),
             "currency": text(settlement.currency), "note": text(settlement.note), "date": calendarDay(settlement.date),
@@ -96,7 +104,7 @@ struct SyncRowCodec {
     // MARK: Row → local
 
     /// The server's person, keeping the local values of `pending` groups (not pushed yet).
-    func person(from row: CloudRow, over local: Person?, keeping pending: Set<SyncFieldGroup>) -> Person {
+    public func person(from row: CloudRow, over local: Person?, keeping pending: Set<SyncFieldGroup>) -> Person {
         var person = local ?? Person(id: row["id"]?.stringValue, name: nil)
         if !pending.contains(.name) { person.name = row["name"]?.stringValue }
         if !pending.contains(.contact) {
@@ -109,7 +117,7 @@ struct SyncRowCodec {
 
     /// The server's transaction with its splits and payers, keeping the local values of `pending`
     /// groups. A new transaction's date is noon of its calendar day in the store's zone.
-    func transaction(from row: CloudRow, splits: [JSONValue], payers: [JSONValue], over local: FinancialTransaction?,
+    public func transaction(from row: CloudRow, splits: [JSONValue], payers: [JSONValue], over local: FinancialTransaction?,
                      keeping pending: Set<SyncFieldGroup>) -> FinancialTransaction {
         var tx = local ?? FinancialTransaction(
             id: row["id"]?.stringValue, title: nil, amount: 0, currency: nil, date: day(row["date"]),
