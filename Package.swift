@@ -19,12 +19,12 @@ let package = Package(
     ],
     targets: [
         // Dependency direction, never reversed:
-        //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoin, MinutaSim, …) ← Scenarios ← simrun
+        //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoinSim, MinutaSim, …) ← Scenarios ← simrun
         //   SimValues ← AppPorts ← apps' own code (which never imports SimCore) ← apps' simulations
-        //   Where an app's own code is a target of its own (Minuta), its dependency list is the proof:
-        //   AppPorts and CRDT only, so an `import SimCore` there fails the build. (SwiftPM finds a
-        //   module already built in .build even when undeclared; CI builds with
-        //   `--explicit-target-dependency-import-check error`, which makes the lists binding.)
+        //   Where an app's own code is a target of its own (SwissCoin, Minuta), its dependency list
+        //   is the proof: AppPorts with SimValues or CRDT only, so an `import SimCore` there fails the
+        //   build. (SwiftPM finds a module already built in .build even when undeclared; CI builds
+        //   with `--explicit-target-dependency-import-check error`, which makes the lists binding.)
         //   SimHarness ← SimrunCLI ← simrun
         //   SimCore ← LedgerWorkload ← SimrunCLI (and the kernel's tests)
         // Plain values that app code may see too: JSONValue, the seeded PRNG, stable hashes.
@@ -40,8 +40,12 @@ let package = Package(
         // An Automerge-compatible CRDT (Minuta's documents).
         .target(name: "CRDT", dependencies: ["SimValues"], path: "Sources/Scenarios/CRDT"),
         // The apps under test, each with its harness, scenarios and invariants.
-        .target(name: "SwissCoin", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
-                path: "Sources/Scenarios/SwissCoin", exclude: ["README.md"]),
+        // Swiss Coin's own code (App/): the build holds it to AppPorts and SimValues (`JSONValue`
+        // rows), so it cannot import SimCore, SimHarness or FakeCloud. Its simulation (Sim/: the
+        // backend on the Supabase fake, dataset, harness, scenarios, invariants) is SwissCoinSim.
+        .target(name: "SwissCoin", dependencies: ["AppPorts", "SimValues"], path: "Sources/Scenarios/SwissCoin/App"),
+        .target(name: "SwissCoinSim", dependencies: ["SwissCoin", "SimHarness", "AppPorts", "FakeCloud", "SimCore", "SimValues"],
+                path: "Sources/Scenarios/SwissCoin/Sim"),
         // Minuta's own code (App/): the build holds it to AppPorts and CRDT, so it cannot import
         // SimCore, SimHarness or FakeCloud. Its simulation (Sim/: harness, scenarios, invariants)
         // is MinutaSim.
@@ -55,7 +59,7 @@ let package = Package(
         .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoin", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
         // A toy ledger service and an upload workload against it: `simrun bench`, the CLI's
         // self-test app and the kernel's tests exercise the kernel with them, without FakeCloud.
         .target(name: "LedgerWorkload", dependencies: ["SimCore"], path: "Sources/simrun/LedgerWorkload"),
@@ -64,14 +68,14 @@ let package = Package(
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore", "LedgerWorkload"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),
         .testTarget(name: "SimTestingTests", dependencies: ["SimTesting", "SimCore", "LedgerWorkload"]),
         // FakeCloud's Supabase held to a real PostgreSQL (skips itself without SIMRUN_PG_SOCKET_DIR;
         // Scripts/postgres-test.sh starts a throwaway server and runs it).
-        .testTarget(name: "PostgresDifferentialTests", dependencies: ["SimCore", "FakeCloud", "SwissCoin"]),
+        .testTarget(name: "PostgresDifferentialTests", dependencies: ["SimCore", "FakeCloud", "SwissCoinSim"]),
     ],
     swiftLanguageModes: [.v6]
 )

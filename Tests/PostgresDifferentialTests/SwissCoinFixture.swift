@@ -1,6 +1,6 @@
 import FakeCloud
 import SimCore
-import SwissCoin
+import SwissCoinSim
 
 /// Swiss Coin's own tables and policies, taken from the app's `SwissCoinBackend.definition` (so the
 /// differential and the app can never drift): profiles, persons, groups and members, transactions

@@ -2,7 +2,7 @@ import CryptoSavings
 import InfiniteStories
 import MinutaSim
 import SimHarness
-import SwissCoin
+import SwissCoinSim
 import Swiff
 
 /// Every app under test, with its scenarios and variants: what `simrun list` prints and what

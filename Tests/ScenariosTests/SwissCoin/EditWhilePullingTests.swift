@@ -2,6 +2,7 @@ import Scenarios
 import SimCore
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 import XCTest
 
 /// The user edits an entity again while the pull of the pass that pushes its first edit is in

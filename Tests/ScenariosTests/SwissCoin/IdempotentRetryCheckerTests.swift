@@ -7,6 +7,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// idempotent-retry, fed violations built on purpose: a retry that duplicates rows, and later
 /// writes by the device itself; and the cases it deliberately leaves to other checkers.

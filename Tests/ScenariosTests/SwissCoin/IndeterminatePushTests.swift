@@ -4,6 +4,7 @@ import Scenarios
 import SimCore
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 import XCTest
 
 /// A push the server applied but whose answer the device never heard (killed or timed out right

@@ -3,6 +3,7 @@ import FakeCloud
 import SimCore
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// The lean reference run (no trace hash, `ReferenceRun`) ends in the same server state as the
 /// full one, and idempotent-retry's verdict is unchanged: the lean mode only stops building trace

@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 @testable import SwissCoin
+@testable import SwissCoinSim
 import XCTest
 
 /// no-lost-update holds a push to what the user typed, not to what the push happened to carry:

@@ -4,6 +4,7 @@ import Scenarios
 import SimCore
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// `restored-device-migrates-during-sync`: a device restored from an old backup migrates while the
 /// account's first device pushes sync edits. The scenario must keep exercising that interleaving

@@ -7,6 +7,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// `SortedKeysJSON` must write exactly `JSONEncoder`'s `.sortedKeys` bytes, or refuse.
 final class SortedKeysJSONTests: XCTestCase {

@@ -7,6 +7,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// `StoreEncoder` must give exactly `LocalStore.encode`'s bytes, whatever changed since its last
 /// encode, while reusing the bytes of records that did not change.

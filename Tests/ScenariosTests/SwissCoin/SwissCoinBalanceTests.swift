@@ -5,6 +5,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 final class SwissCoinBalanceTests: XCTestCase {
     let me = "me", anna = "anna", ben = "ben"

@@ -7,6 +7,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// Every Swiss Coin checker, fed a violation built on purpose: a clean `fixed` migration of the
 /// small dataset, then the server (or a device) tampered with through the service role.

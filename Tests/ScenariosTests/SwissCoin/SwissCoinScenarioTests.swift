@@ -6,6 +6,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// Scenario-level properties on the small dataset (the CLI's fuzz smoke covers more seeds in a
 /// release build).

@@ -7,6 +7,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// The sync engine and its checkers: a `fixed` migration on alice's phone, a fresh tablet, both
 /// syncing (the phone with `edits`), healed; then `tamper` runs inside the simulation.

@@ -7,6 +7,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// no-loss for edits saved on a device but never pushed (`NoLossChecker+Unsynced`): reported when
 /// they are gone from every store of the account, not while pending, not once moot.

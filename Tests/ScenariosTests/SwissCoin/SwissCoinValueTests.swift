@@ -6,6 +6,7 @@ import AppPorts
 import Scenarios
 @testable import SimHarness
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 final class SwissCoinValueTests: XCTestCase {
     func testEveryDefectNameRoundTripsAndUnknownNameListsValidNames() throws {

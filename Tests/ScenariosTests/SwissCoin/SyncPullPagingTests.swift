@@ -2,6 +2,7 @@ import XCTest
 import FakeCloud
 import SimCore
 @testable import SwissCoin
+@testable import SwissCoinSim
 
 /// `sync_pull` computes the changes after cursor 0 once (memoized) and answers each page from the
 /// part after its cursor: that part must be exactly what computing from the cursor gives, from

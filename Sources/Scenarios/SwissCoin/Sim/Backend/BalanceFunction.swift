@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The `calculate-balance` edge function: the balance between the caller ("me", the
 /// self-person whose id is `auth.uid()`) and one person, per currency, from the rows the caller can

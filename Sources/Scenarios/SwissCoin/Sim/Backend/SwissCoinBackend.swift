@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// Swiss Coin's Supabase backend, declared for the fake cloud: the tables the migration plan
 /// (seeds/000_a34d787f753d6341.txt, `MigrationService`) writes, owner-based RLS, the `photos`

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// `rpc('sync_push', {change})`: applies one outbox change as the caller (RLS applies; SECURITY
 /// INVOKER), in one transaction. The body: `change_id`, `table`, `id`, `kind` (create, update,

@@ -2,6 +2,7 @@ import AppPorts
 import Foundation
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The money-carrying parts of a generated store.
 extension DatasetGenerator {

@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// Subscriptions with subscribers, monthly payments, settlements and reminders. Billing dates are
 /// local midnights in the store's declared zone (the instants SC-21 shifts).

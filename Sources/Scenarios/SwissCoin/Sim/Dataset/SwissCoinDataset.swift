@@ -2,6 +2,7 @@ import AppPorts
 import Foundation
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// A generated pre-migration Swiss Coin store: the local database and the local "me" id that goes
 /// into `UserDefaults "currentUserId"`.

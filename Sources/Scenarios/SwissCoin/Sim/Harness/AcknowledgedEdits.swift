@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The user's acknowledged sync edits, replayed onto a device's expected data: what the server
 /// must hold after the migration *and* everything the account's users changed since. An edit

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The yardstick of idempotent-retry: one device plan's pre-migration data migrated by the same
 /// variant's app with no faults, no kills and no other client, into a fresh fake Supabase with the

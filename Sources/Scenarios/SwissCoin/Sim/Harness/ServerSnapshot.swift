@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The server's rows for one account, read through the admin view (no RLS, no network) and
 /// turned back into the app's model, so the harness can recompute balances from what the server

@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// Swiss Coin in the catalogue: its scenarios and its variants (`fixed`, `as-written`, each defect).
 public enum SwissCoinApp {

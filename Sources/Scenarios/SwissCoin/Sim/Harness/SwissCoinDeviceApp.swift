@@ -3,6 +3,7 @@ import FakeCloud
 import Foundation
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// What the app said about itself, per device, for the checkers (status truthfulness).
 final class AppReports: @unchecked Sendable {

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The app after its migration: the user's scripted actions and the sync loop, side by side in
 /// one process (as the UI and a background sync task are). Both run on the device's executor and

@@ -3,6 +3,7 @@ import FakeCloud
 import Foundation
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// One Swiss Coin run's cast: the fake Supabase, the accounts, the devices with their local data,
 /// and what the app reported. Scenarios build on it; checkers read the `world()` it produces.

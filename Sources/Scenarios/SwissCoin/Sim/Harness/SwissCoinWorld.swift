@@ -3,6 +3,7 @@ import FakeCloud
 import Foundation
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The world at quiescence, as the checkers see it: the server's durable state (admin view),
 /// the accounts, each device's durable local state and plan, and what the app reported.

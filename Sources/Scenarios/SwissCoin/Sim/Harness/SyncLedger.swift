@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// What the devices' users did after the migration and what the server acknowledged, in order,
 /// for the checkers: edits saved locally (with the account signed in at the time) and settled

@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// Building blocks of the sync scenarios: fresh devices, waiting for a migration, and seeded edit
 /// scripts whose targets overlap across devices (the same pick indexes), so edits conflict.

@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// What a user does in the app after the migration, at given virtual times: edits (each picks its
 /// target by index among the store's entities sorted by id, so two devices holding the same data

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// balance-equality, exact in minor units: on the server every transaction's splits and payers
 /// each sum to its amount; for every migrated account, every person and currency, the device's

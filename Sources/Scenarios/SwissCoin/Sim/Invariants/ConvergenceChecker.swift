@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// convergence: after healing, every device that syncs and is signed in holds exactly the
 /// account's synced entities as the server has them (persons, live transactions, settlements,

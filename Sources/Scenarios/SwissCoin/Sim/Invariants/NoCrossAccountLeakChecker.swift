@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// no-cross-account-leak: every row an account owns came from that account's own data — no
 /// entity of another account's local store may appear under it (bug zoo SC-4, SC-5). The shared

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// no-loss (and status truthfulness): when a device claims its migration is complete — or its
 /// owner is still signed in after healing — every local entity is on the server for that account,

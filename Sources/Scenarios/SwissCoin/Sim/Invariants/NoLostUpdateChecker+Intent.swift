@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimValues
+import SwissCoin
 
 /// no-lost-update, the user's side: the columns of every group the user's action changed (the
 /// harness's account of the edit, not the groups the app filed it under; for money, the split and

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// no-lost-update for sync edits: for every field group of a live entity, the server holds the
 /// values of the last applied edit (highest revision; acknowledged, or in the server's change log

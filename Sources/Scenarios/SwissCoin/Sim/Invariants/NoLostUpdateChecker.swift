@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// no-lost-update: a field value the server acknowledged to the user (an edit on the web after the
 /// migration) is still the server's value at quiescence, unless the user changed it again. A

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// referential-integrity: on the server, every person a split, payer, transaction or settlement
 /// names exists in the same account; on each migrated device, every person id the local store

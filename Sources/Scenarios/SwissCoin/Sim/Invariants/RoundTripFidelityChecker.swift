@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// round-trip-fidelity: what the server keeps equals the local value after the documented
 /// conversion. Every `date` column holds the calendar day the user saw (the instant's day in the

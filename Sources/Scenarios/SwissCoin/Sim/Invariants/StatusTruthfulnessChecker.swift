@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// status-truthfulness: what the app tells its user about the migration is true — the per-entity
 /// counts it shows after completing equal what the local store held, and while a retry runs it

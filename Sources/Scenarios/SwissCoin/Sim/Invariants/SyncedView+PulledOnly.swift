@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// The pulled-only entities (groups with members, subscriptions with subscribers, reminders,
 /// messages and subscription activity) in `SyncedView`'s projection: the columns `sync_pull`

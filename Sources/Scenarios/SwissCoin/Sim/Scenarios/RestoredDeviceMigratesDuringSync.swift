@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import SwissCoin
 
 extension SwissCoinScenario {
     /// Alice's phone migrates and keeps syncing; her user edits shared transactions and contacts

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 /// Swiss Coin as the generic scenario sees it: its stage (the fake Supabase, accounts and
 /// devices), its healing and its checks. Swiss Coin writes no storage through a faulty disk, so

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import SwissCoin
 
 extension SwissCoinScenario {
     /// While the migration runs past the splits (a seeded step 11-16), another client corrupts one
