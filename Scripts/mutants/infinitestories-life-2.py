@@ -57,7 +57,7 @@ SCENARIOS = ["infinitestories/interrupted-upload", "infinitestories/lost-respons
              "infinitestories/concurrent-edits-during-migration", "infinitestories/sign-out-during-sync",
              "infinitestories/verifier-blind-spots", "infinitestories/edits-under-faults", "infinitestories/edits-with-kills",
              "infinitestories/rollback-after-completion", "infinitestories/cancel-then-switch-account"]
-D = "Sources/Scenarios/InfiniteStories/"
+D = "Sources/Scenarios/InfiniteStories/App/"
 K = D + "Migration/MigrationManager.swift"
 U = D + "Migration/MigrationManager+Upload.swift"
 R = D + "Migration/MigrationManager+Rollback.swift"

@@ -14,9 +14,9 @@ Not caught, and why (both are a second line of defence behind another one):
 SCENARIOS = ["infinitestories/interrupted-upload", "infinitestories/lost-response", "infinitestories/flaky-network",
              "infinitestories/account-switch", "infinitestories/rollback-after-failure",
              "infinitestories/concurrent-edits-during-migration", "infinitestories/sign-out-during-sync"]
-U = "Sources/Scenarios/InfiniteStories/Migration/MigrationManager+Upload.swift"
-K = "Sources/Scenarios/InfiniteStories/Migration/MigrationManager.swift"
-M = "Sources/Scenarios/InfiniteStories/Migration/MigrationManager+Mark.swift"
+U = "Sources/Scenarios/InfiniteStories/App/Migration/MigrationManager+Upload.swift"
+K = "Sources/Scenarios/InfiniteStories/App/Migration/MigrationManager.swift"
+M = "Sources/Scenarios/InfiniteStories/App/Migration/MigrationManager+Mark.swift"
 MUTANTS = [
  ("edit-during-migration-not-patched", U,
   "        if let current, current.serverSyncStatus != .synced, entry.hash != hash {",
