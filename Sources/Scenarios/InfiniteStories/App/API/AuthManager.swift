@@ -6,7 +6,8 @@ import Foundation
 /// sign-in against the backend's `/auth` routes, the access and refresh tokens kept in the
 /// Keychain (a file written at once: it survives a kill), refresh with rotation, sign-out.
 public final class AuthManager: @unchecked Sendable {
-    static let keychainPath = "Library/Keychain/session.json"
+    /// Where the Keychain's session is kept on the device.
+    public static let keychainPath = "Library/Keychain/session.json"
 
     /// What the Keychain holds.
     public struct Session: Codable, Sendable, Equatable {

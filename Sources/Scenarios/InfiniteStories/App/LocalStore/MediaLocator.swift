@@ -80,13 +80,14 @@ public struct MediaLocator: Sendable {
     }
 
     /// The path of a `file://` URL (what `URL(string:)?.isFileURL` accepts), percent-decoded.
-    static func fileURLPath(_ reference: String) -> String? {
+    public static func fileURLPath(_ reference: String) -> String? {
         guard reference.lowercased().hasPrefix("file://") else { return nil }
         let path = String(reference.dropFirst(7))
         return path.removingPercentEncoding ?? path
     }
 
-    static func lastPathComponent(_ path: String) -> String {
+    /// The last non-empty component of a `/`-separated path ("" when there is none).
+    public static func lastPathComponent(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
     }
 }

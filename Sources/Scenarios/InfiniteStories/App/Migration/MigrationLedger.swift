@@ -9,10 +9,11 @@ import Foundation
 /// row), and a marker for a rollback that has not finished.
 ///
 /// Entries are per account: a mapping to one account's server ids means nothing in another.
-final class MigrationLedger: @unchecked Sendable {
+public final class MigrationLedger: @unchecked Sendable {
     static let root = "Documents/Migration/"
     static let ownerPath = root + "owner"
-    static let rollbackPath = root + "rollback-pending"
+    /// The marker of a rollback that has not finished (it holds the account).
+    public static let rollbackPath = root + "rollback-pending"
     static let generationPath = root + "generation"
 
     /// One created entity: its server id, the hash of the content last sent, and the generation

@@ -47,7 +47,8 @@ public final class MigrationManager: @unchecked Sendable {
     let locator: MediaLocator
     let ledger: MigrationLedger
     let variant: StoriesVariant
-    let probe: any PhaseProbe
+    /// Told when each phase starts (a kill can land anywhere in it).
+    public let probe: any PhaseProbe
     let installId: String
     let sleep: @Sendable (Int64) async throws -> Void
     /// Who hears about progress, verification, completion and rollbacks (the UI; the harness).
