@@ -19,12 +19,14 @@ let package = Package(
     ],
     targets: [
         // Dependency direction, never reversed:
-        //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoinSim, MinutaSim, …) ← Scenarios ← simrun
+        //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoinSim, MinutaSim,
+        //     InfiniteStoriesSim, …) ← Scenarios ← simrun
         //   SimValues ← AppPorts ← apps' own code (which never imports SimCore) ← apps' simulations
-        //   Where an app's own code is a target of its own (SwissCoin, Minuta), its dependency list
-        //   is the proof: AppPorts with SimValues or CRDT only, so an `import SimCore` there fails the
-        //   build. (SwiftPM finds a module already built in .build even when undeclared; CI builds
-        //   with `--explicit-target-dependency-import-check error`, which makes the lists binding.)
+        //   Where an app's own code is a target of its own (SwissCoin, Minuta, InfiniteStories), its
+        //   dependency list is the proof: AppPorts with SimValues or CRDT only, so an `import SimCore`
+        //   there fails the build. (SwiftPM finds a module already built in .build even when
+        //   undeclared; CI builds with `--explicit-target-dependency-import-check error`, which makes
+        //   the lists binding.)
         //   SimHarness ← SimrunCLI ← simrun
         //   SimCore ← LedgerWorkload ← SimrunCLI (and the kernel's tests)
         // Plain values that app code may see too: JSONValue, the seeded PRNG, stable hashes.
@@ -54,12 +56,16 @@ let package = Package(
                 path: "Sources/Scenarios/Minuta/Sim"),
         .target(name: "Swiff", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/Swiff", exclude: ["README.md"]),
-        .target(name: "InfiniteStories", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
-                path: "Sources/Scenarios/InfiniteStories", exclude: ["README.md"]),
+        // InfiniteStories' own code (App/): the build holds it to AppPorts and SimValues, so it
+        // cannot import SimCore, SimHarness or FakeCloud. Its simulation (Sim/: harness, scenarios,
+        // invariants) is InfiniteStoriesSim.
+        .target(name: "InfiniteStories", dependencies: ["AppPorts", "SimValues"], path: "Sources/Scenarios/InfiniteStories/App"),
+        .target(name: "InfiniteStoriesSim", dependencies: ["InfiniteStories", "SimHarness", "AppPorts", "FakeCloud", "SimCore", "SimValues"],
+                path: "Sources/Scenarios/InfiniteStories/Sim"),
         .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
                 path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "Swiff", "InfiniteStoriesSim", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
         // A toy ledger service and an upload workload against it: `simrun bench`, the CLI's
         // self-test app and the kernel's tests exercise the kernel with them, without FakeCloud.
         .target(name: "LedgerWorkload", dependencies: ["SimCore"], path: "Sources/simrun/LedgerWorkload"),
@@ -68,7 +74,7 @@ let package = Package(
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore", "LedgerWorkload"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "InfiniteStoriesSim", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),

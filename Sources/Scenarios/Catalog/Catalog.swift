@@ -1,5 +1,5 @@
 import CryptoSavings
-import InfiniteStories
+import InfiniteStoriesSim
 import MinutaSim
 import SimHarness
 import SwissCoinSim

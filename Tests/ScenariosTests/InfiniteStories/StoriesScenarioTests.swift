@@ -1,5 +1,6 @@
 import AppPorts
 @testable import InfiniteStories
+@testable import InfiniteStoriesSim
 import Scenarios
 import SimCore
 import SimHarness

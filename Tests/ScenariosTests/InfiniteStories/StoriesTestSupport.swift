@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import Foundation
 @testable import InfiniteStories
+@testable import InfiniteStoriesSim
 import SimCore
 import XCTest
 

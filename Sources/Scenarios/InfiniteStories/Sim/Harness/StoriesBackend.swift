@@ -1,5 +1,6 @@
 import AppPorts
 import FakeCloud
+import InfiniteStories
 import SimCore
 
 /// The team's own REST backend for InfiniteStories, as the REST fake serves it: heroes, custom

@@ -1,6 +1,7 @@
 import AppPorts
 import FakeCloud
 import Foundation
+import InfiniteStories
 import SimCore
 
 /// One device's local data before the migration: the store's heroes, stories and custom events,

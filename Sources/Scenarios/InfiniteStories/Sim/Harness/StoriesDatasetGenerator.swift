@@ -1,4 +1,5 @@
 import AppPorts
+import InfiniteStories
 import SimCore
 
 /// How a dataset's media references are written.

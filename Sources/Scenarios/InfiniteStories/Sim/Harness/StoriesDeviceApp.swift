@@ -1,6 +1,7 @@
 import AppPorts
 import FakeCloud
 import Foundation
+import InfiniteStories
 import SimCore
 import SimHarness
 

@@ -1,4 +1,5 @@
 import AppPorts
+import InfiniteStories
 import SimCore
 
 /// What each device's app said about itself, and what the harness saw at those instants (the

@@ -1,3 +1,4 @@
+import InfiniteStories
 import SimCore
 import SimHarness
 

@@ -1,5 +1,6 @@
 import AppPorts
 import FakeCloud
+import InfiniteStories
 import SimCore
 
 /// Finds each local entity's row in an account (its local id, else its name) and says how the

@@ -1,5 +1,6 @@
 import AppPorts
 import FakeCloud
+import InfiniteStories
 import SimCore
 
 /// A device's local data as the checkers see it: the store's entities and the media files in the

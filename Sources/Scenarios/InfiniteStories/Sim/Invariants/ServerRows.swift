@@ -1,5 +1,6 @@
 import AppPorts
 import FakeCloud
+import InfiniteStories
 import SimCore
 
 /// One account's live rows on the REST fake, indexed for the checkers, and the stored files.

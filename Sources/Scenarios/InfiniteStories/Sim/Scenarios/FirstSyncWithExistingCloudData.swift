@@ -1,5 +1,6 @@
 import AppPorts
 import FakeCloud
+import InfiniteStories
 import SimCore
 import SimHarness
 

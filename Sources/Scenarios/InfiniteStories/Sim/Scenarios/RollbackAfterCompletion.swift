@@ -1,4 +1,5 @@
 import AppPorts
+import InfiniteStories
 import SimCore
 import SimHarness
 
