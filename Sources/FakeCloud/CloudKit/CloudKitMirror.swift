@@ -1,5 +1,3 @@
-import SimCore
-
 /// What `CloudKitMirror.checkAccount` found.
 public enum MirrorAccountOutcome: Sendable, Hashable {
     /// Signed in to the account the local data belongs to (or adopted it at first sign-in).
@@ -55,8 +53,10 @@ public final class CloudKitMirror {
     /// `NSPersistentCloudKitContainer.eventChangedNotification`), before the next await.
     public var onAccountChecked: ((MirrorAccountOutcome) -> Void)?
 
-    /// A mirror of `container`'s store; `send` delivers a request (e.g. `DeviceContext.call` to the
-    /// server's handle) and `makeUUID` names new records (e.g. `DeviceContext.makeUUID`).
+    /// A mirror of `container`'s store; `send` delivers a request and throws the network's failures
+    /// as CloudKit reports them, networkUnavailable offline and networkFailure on a timeout (e.g.
+    /// `DeviceContext.callCloudKit` to the server's handle), and `makeUUID` names new records (e.g.
+    /// `DeviceContext.makeUUID`).
     public init(
         container: ModelContainer, options: CloudKitMirrorOptions = CloudKitMirrorOptions(),
         makeUUID: @escaping () -> String, send: @escaping (CloudKitRequest) async throws -> CloudKitResponse
@@ -90,22 +90,16 @@ public final class CloudKitMirror {
         try container.disk.writeAtomically(Self.statePath(container), value: state, deferring: { state.encoded() })
     }
 
-    /// Sends a request, turning the network's failures into the errors CloudKit reports for them.
-    /// Once an account check adopted an account, every operation but the account check is bound
-    /// to it (`CloudKitRequest.mirrored`): after an iCloud sign-out or a switch of Apple ID, the
-    /// server refuses it until the next account check applies the change.
+    /// Sends a request. Once an account check adopted an account, every operation but the account
+    /// check is bound to it (`CloudKitRequest.mirrored`): after an iCloud sign-out or a switch of
+    /// Apple ID, the server refuses it until the next account check applies the change. `send`
+    /// reports the network's failures as CloudKit does (`DeviceContext.callCloudKit`).
     func call(_ request: CloudKitRequest) async throws -> CloudKitResponse {
         var bound = request
         if let user = state.user {
             if case .accountStatus = request {} else { bound = .mirrored(user: user, request) }
         }
-        do {
-            return try await send(bound)
-        } catch NetworkError.offline {
-            throw CloudKitError(.networkUnavailable, "offline")
-        } catch NetworkError.timeout {
-            throw CloudKitError(.networkFailure, "timed out")
-        }
+        return try await send(bound)
     }
 
     /// Launch: check the account, then import, then export what is pending.

@@ -33,7 +33,7 @@ final class CloudKitMirrorFailureTests: XCTestCase {
                     let container = try await ModelContainer.open(at: MirrorTestBed.path, schema: MirrorTestBed.schema,
                                                                   disk: StoreDisk(files: context, faults: faults))
                     let mirror = CloudKitMirror(container: container, makeUUID: { context.makeUUID() }) { request in
-                        try await context.call(handle, request, timeout: .seconds(30))
+                        try await context.callCloudKit(handle, request, timeout: .seconds(30))
                     }
                     _ = try await mirror.checkAccount()
                     let imported = try? await mirror.importChanges()

@@ -42,7 +42,7 @@ final class MirrorTestBed: @unchecked Sendable {
             do {
                 let container = try await ModelContainer.open(at: Self.path, schema: Self.schema, disk: StoreDisk(files: context))
                 let mirror = CloudKitMirror(container: container, options: options, makeUUID: { context.makeUUID() }) { request in
-                    try await context.call(handle, request, timeout: .seconds(30))
+                    try await context.callCloudKit(handle, request, timeout: .seconds(30))
                 }
                 try await body(container.makeContext(), mirror)
             } catch {

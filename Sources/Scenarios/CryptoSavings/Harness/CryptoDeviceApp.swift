@@ -21,7 +21,7 @@ struct CryptoDeviceApp: Sendable {
             var options = appOptions
             options.assetThresholdBytes = threshold  // the platform's, not the app's
             let mirror = CloudKitMirror(container: container, options: options, makeUUID: { context.makeUUID() }) { request in
-                try await context.call(handle, request, timeout: .seconds(30))
+                try await context.callCloudKit(handle, request, timeout: .seconds(30))
             }
             mirror.onServerWins = { _ in stage.noteServerWins(context) }
             // The account the mirror adopted owns what the device made before it knew one, even
