@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "SimCore", targets: ["SimCore"]),
         .library(name: "FakeCloud", targets: ["FakeCloud"]),
+        .library(name: "AppleStandIns", targets: ["AppleStandIns"]),
         .library(name: "AppPorts", targets: ["AppPorts"]),
         .library(name: "SimHarness", targets: ["SimHarness"]),
         .library(name: "SimrunCLI", targets: ["SimrunCLI"]),
@@ -22,6 +23,8 @@ let package = Package(
         //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoinSim, MinutaSim,
         //     InfiniteStoriesSim, …) ← Scenarios ← simrun
         //   SimValues ← AppPorts ← apps' own code (which never imports SimCore) ← apps' simulations
+        //   SimValues ← AppleStandIns ← FakeCloud, and AppleStandIns ← apps' own code (the device-side
+        //   stand-ins for SwiftData and CloudKit, linked as a real app links Apple's frameworks)
         //   Where an app's own code is a target of its own (SwissCoin, Minuta, InfiniteStories), its
         //   dependency list is the proof: AppPorts with SimValues or CRDT only, so an `import SimCore`
         //   there fails the build. (SwiftPM finds a module already built in .build even when
@@ -33,8 +36,15 @@ let package = Package(
         .target(name: "SimValues", path: "Sources/SimCore/Values"),
         // The kernel: virtual time, the deterministic executor, devices, network, faults, traces.
         .target(name: "SimCore", dependencies: ["SimValues"], exclude: ["Values"]),
-        // Fakes of the services apps talk to (Supabase, cloud folders).
-        .target(name: "FakeCloud", dependencies: ["SimCore", "AppPorts"]),
+        // Device-side stand-ins for Apple frameworks (Device/: the SwiftData-style store, the
+        // NSPersistentCloudKitContainer-like mirror and the CloudKit values it shares with the server
+        // fake): what app code links in place of SwiftData and CloudKit. Plain values only, never
+        // the kernel; a simulation plugs in through its protocols (StoreFileSystem, StorageFaultPolicy,
+        // the mirror's send).
+        .target(name: "AppleStandIns", dependencies: ["SimValues"], path: "Sources/FakeCloud/Device"),
+        // Fakes of the services apps talk to (Supabase, REST, the CloudKit server, cloud folders),
+        // and what ties the stand-ins to a simulated device (storage faults, device files, CloudKit calls).
+        .target(name: "FakeCloud", dependencies: ["SimCore", "AppPorts", "AppleStandIns"], exclude: ["Device"]),
         // The ports app code depends on (files, defaults, clock, ids), with live implementations.
         .target(name: "AppPorts", dependencies: ["SimValues"], path: "Sources/Scenarios/Ports"),
         // The shared harness every app under test stands on; the ports' simulated implementations.
@@ -54,7 +64,7 @@ let package = Package(
         .target(name: "Minuta", dependencies: ["AppPorts", "CRDT"], path: "Sources/Scenarios/Minuta/App"),
         .target(name: "MinutaSim", dependencies: ["Minuta", "SimHarness", "AppPorts", "FakeCloud", "CRDT", "SimCore"],
                 path: "Sources/Scenarios/Minuta/Sim"),
-        .target(name: "Swiff", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
+        .target(name: "Swiff", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "AppleStandIns"],
                 path: "Sources/Scenarios/Swiff", exclude: ["README.md"]),
         // InfiniteStories' own code (App/): the build holds it to AppPorts and SimValues, so it
         // cannot import SimCore, SimHarness or FakeCloud. Its simulation (Sim/: harness, scenarios,
@@ -62,7 +72,7 @@ let package = Package(
         .target(name: "InfiniteStories", dependencies: ["AppPorts", "SimValues"], path: "Sources/Scenarios/InfiniteStories/App"),
         .target(name: "InfiniteStoriesSim", dependencies: ["InfiniteStories", "SimHarness", "AppPorts", "FakeCloud", "SimCore", "SimValues"],
                 path: "Sources/Scenarios/InfiniteStories/Sim"),
-        .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud"],
+        .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "AppleStandIns"],
                 path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
         // The catalogue of built-in apps.
         .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "Swiff", "InfiniteStoriesSim", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
@@ -73,8 +83,8 @@ let package = Package(
         .target(name: "SimrunCLI", dependencies: ["SimHarness", "LedgerWorkload"], path: "Sources/simrun/CLI"),
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore", "LedgerWorkload"]),
-        .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "InfiniteStoriesSim", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "LedgerWorkload"]),
+        .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud", "AppleStandIns"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "InfiniteStoriesSim", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "AppleStandIns", "LedgerWorkload"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),

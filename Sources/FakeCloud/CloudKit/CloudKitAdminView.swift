@@ -1,3 +1,5 @@
+import AppleStandIns
+
 /// One live record as a checker sees it: its account, the record, and every change tag it has had.
 public struct CloudKitAdminRecord: Sendable, Hashable {
     /// The user record name of the database's account.

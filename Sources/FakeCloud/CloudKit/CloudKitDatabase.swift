@@ -1,3 +1,5 @@
+import AppleStandIns
+
 /// One iCloud account's private database in the container: "each user has their own private
 /// database" (CloudKit: "Private database — the current user's data, visible only to them").
 /// It starts with the default zone (`_defaultZone`); custom zones are created by clients.

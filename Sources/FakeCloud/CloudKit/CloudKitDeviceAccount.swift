@@ -1,3 +1,5 @@
+import AppleStandIns
+
 /// The iCloud account a device is signed in to, as Settings leaves it. Requests carry no
 /// credentials here: the server answers as the account of the calling device (the real
 /// framework authenticates every request as the device's signed-in account).

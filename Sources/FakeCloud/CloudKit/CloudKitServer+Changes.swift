@@ -1,3 +1,4 @@
+import AppleStandIns
 import SimCore
 
 /// `CKFetchRecordZoneChangesOperation` and `CKFetchRecordsOperation` on the fake server.

@@ -1,3 +1,4 @@
+import AppleStandIns
 import SimCore
 
 /// `CKModifyRecordsOperation` on the fake server.

@@ -1,3 +1,4 @@
+import AppleStandIns
 import SimCore
 
 /// The in-process fake of CloudKit's private databases in one container, behind SimCore's

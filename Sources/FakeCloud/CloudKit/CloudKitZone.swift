@@ -1,3 +1,5 @@
+import AppleStandIns
+
 /// One record zone of a private database: its live records, and its change log, from which
 /// `fetchZoneChanges` pages.
 struct CloudKitZone {

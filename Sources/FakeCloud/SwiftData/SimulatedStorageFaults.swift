@@ -1,3 +1,4 @@
+import AppleStandIns
 import SimCore
 
 /// The storage fault policy of a simulated device: each write asks SimCore's fault injector

@@ -1,3 +1,4 @@
+import AppleStandIns
 import FakeCloud
 import SimCore
 import XCTest

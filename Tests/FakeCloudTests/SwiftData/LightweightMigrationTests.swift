@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 import SimCore
 import XCTest
 

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 import XCTest
 @testable import CryptoSavings
 

@@ -1,4 +1,5 @@
 import AppPorts
+import AppleStandIns
 import FakeCloud
 import SimCore
 import SimHarness

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 import Foundation
 
 /// How the build reads and writes money on a row: the fixed build's exact `*Units` columns

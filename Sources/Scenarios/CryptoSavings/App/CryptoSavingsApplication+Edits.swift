@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 import Foundation
 
 /// The user's edits: each one saved in one context save, noted in the edit journal first, then

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// How a launch ended.
 public enum SavingsLaunch: Sendable, Hashable {

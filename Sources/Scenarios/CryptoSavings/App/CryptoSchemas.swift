@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// The app's two shipped schemas, as data for the SwiftData store fake.
 ///

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// "Application-level deduplication on fetch" (seed l.27): rows of one entity that share a
 /// dedupe key show as one.

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 import Foundation
 
 /// The fixed build's "pending changes" queue (seed, Risks: "Consider a 'pending changes' queue

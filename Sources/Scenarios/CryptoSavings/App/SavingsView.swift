@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// What the app shows from its store: the rows that survive dedupe-on-fetch (per entity, by the
 /// build's dedupe key, one winner per key), and the dashboard computed from them — per goal the

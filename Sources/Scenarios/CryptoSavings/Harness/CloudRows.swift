@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// An account's records in the mirror's zone read back as store rows of schema V2 (the record
 /// layout of `MirrorRecordMapping`: `CD_<attribute>` fields, to-one relationships as the target's

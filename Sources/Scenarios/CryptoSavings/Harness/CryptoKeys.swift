@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// The logical keys of the rows a view shows: by stable id (`Goal <id>`) and by natural key
 /// (`AssetAllocation <asset>/<goal>`, `MonthlyPlan <goal>/<month>`, `MonthlyExecutionRecord

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 import Foundation
 
 /// The app's `BackupService` (seed l.321-335): copies of the store file under `Backups/`, listed in

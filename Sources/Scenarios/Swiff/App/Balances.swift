@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// A person's balance, derived from the store: what they paid for group expenses minus their equal
 /// share of each (split members in ascending id order take the extra cents), plus settlements they

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// Removes rows that share an `id` before a unique constraint is added (what a sync bug left):
 /// per entity, the first row (lowest row number: a total order, the same on every device) is kept,

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// The app's data layer over one `ModelContext`: what the screens do when the user saves a form.
 /// It writes only the attributes the build's schema has (a V1 build has no `profileImageURL`),

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// Money as the app stores it: `Double` amounts in V1/V2 (the shipped app's type), integer minor
 /// units from V3. Converting is exact for every amount the app writes, since it writes

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// How a launch's container set-up ended, as the app's UI would show it.
 public enum LaunchResult: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 import Foundation
 
 /// `NSPersistentStoreCoordinator.metadataForPersistentStore(ofType:at:)`: a store file's metadata

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// One launch of the Swiff app process: the container set-up (with its backups and recovery),
 /// the periodic backup once the store is open, and the data layer the screens use.

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// One release of the app: build 1 ships schema V1, build 2 V2, build 3 V3. A build carries every
 /// schema it knows (its migration plan's list) as it sees them: frozen values in the fixed app;

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// `SwiffMigrationPlan` of one build: its schemas and the stages between them.
 /// - V1→V2: the seed's `migrateV1toV2` (l.133-158), custom.

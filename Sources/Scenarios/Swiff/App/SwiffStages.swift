@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 
 /// The custom stages' handlers. Every handler names its phase for the kill injector, and yields
 /// after every few rows: a long handler is where a watchdog or a force-quit lands.

@@ -1,5 +1,5 @@
 import AppPorts
-import FakeCloud
+import AppleStandIns
 import SimCore
 import SimHarness
 

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// `SwiffSchemaV1` (1.0.0, seed l.28-41 and the version history l.339-347), its models frozen as
 /// nested values: a later version never edits these. Money is the shipped app's `Double`; people

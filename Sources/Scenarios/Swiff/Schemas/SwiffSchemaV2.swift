@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// `SwiffSchemaV2` (2.0.0, seed l.79-105 and l.121-159): the seed's two examples in one release,
 /// a new optional `profileImageURL` (lightweight) and a property rename (`phone` → `phoneNumber`),

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// `SwiffSchemaV2Bridge` (2.1.0): never a release of its own, only a step of the fixed plan. V2
 /// plus the V3 money columns as optionals (`GroupExpenseModel.amountCents`,

@@ -1,4 +1,4 @@
-import FakeCloud
+import AppleStandIns
 
 /// `SwiffSchemaV3` (3.0.0), what the seed's workflow (l.163-199) leads to next: money in integer
 /// minor units (`amount: Double` → `amountCents`, `balance` → `balanceCents`: a rename with a type

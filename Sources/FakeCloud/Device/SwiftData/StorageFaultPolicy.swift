@@ -22,9 +22,9 @@ public enum StoreDiskError: Error, Sendable, Hashable {
     }
 }
 
-/// Decides, write by write, whether a storage fault happens. The lead wires SimCore's fault
-/// plan in through this hook; it is consulted once per file write, in program order, on the
-/// simulation's thread.
+/// Decides, write by write, whether a storage fault happens. A simulation wires its fault plan in
+/// through this hook (FakeCloud's `SimulatedStorageFaults`, which this target does not see); it is
+/// consulted once per file write, in program order, on the simulation's thread.
 public protocol StorageFaultPolicy: AnyObject, Sendable {
     func fault(writing path: String) -> StorageFault?
 }

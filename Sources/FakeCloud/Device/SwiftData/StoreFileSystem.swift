@@ -1,9 +1,9 @@
-import SimCore
-
 /// The durable files a store lives in. Each `writeFile` replaces the whole file atomically (the
-/// old bytes or the new, never a mix), as `FileStore` and `DeviceContext.writeFile` do.
-/// `DeviceContext` conforms as it is (and refuses writes from a killed incarnation); `FileStore`
-/// through the extension below, for tests and harness code outside a launched app.
+/// old bytes or the new, never a mix), as `FileStore` and `DeviceContext.writeFile` do. On a
+/// simulated device, SimCore's `DeviceContext` conforms as it is (and refuses writes from a killed
+/// incarnation) and `FileStore` for tests and harness code outside a launched app; both
+/// conformances are FakeCloud's (`StoreFileSystem+Devices.swift`), since this target never sees
+/// the kernel.
 public protocol StoreFileSystem {
     /// The file's bytes, or nil when there is no such file.
     func readFile(_ path: String) -> [UInt8]?
@@ -23,21 +23,4 @@ public protocol StoreFileSystem {
 extension StoreFileSystem {
     public func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws { try writeFile(path, make()) }
     public func readValue(_ path: String) -> Any? { nil }
-}
-
-extension DeviceContext: StoreFileSystem {
-    public func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws {
-        try writeFile(path, value: value, deferring: make)
-    }
-    public func readValue(_ path: String) -> Any? { fileContent(path)?.value }
-}
-
-extension FileStore: StoreFileSystem {
-    public func readFile(_ path: String) -> [UInt8]? { read(path) }
-    public func writeFile(_ path: String, _ bytes: [UInt8]) throws { write(path, bytes) }
-    public func removeFile(_ path: String) throws { remove(path) }
-    public func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws {
-        write(path, FileContent(deferring: make, value: value))
-    }
-    public func readValue(_ path: String) -> Any? { content(path)?.value }
 }

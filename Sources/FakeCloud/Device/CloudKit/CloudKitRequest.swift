@@ -15,8 +15,14 @@ public enum CloudKitSavePolicy: Int, Sendable, Hashable {
 /// sequence number plus the zone's incarnation, so a token from before the zone was deleted
 /// and created again is recognised.
 public struct CloudKitChangeToken: Sendable, Hashable, Codable, CustomStringConvertible {
-    let zoneIncarnation: Int
-    let sequence: Int
+    package let zoneIncarnation: Int
+    package let sequence: Int
+
+    /// The token of a zone's change `sequence` in its `zoneIncarnation` (the server fake's).
+    package init(zoneIncarnation: Int, sequence: Int) {
+        self.zoneIncarnation = zoneIncarnation
+        self.sequence = sequence
+    }
 
     public var description: String { "token(\(zoneIncarnation).\(sequence))" }
 }
@@ -81,6 +87,9 @@ public enum CloudKitAccountStatus: Int, Sendable, Hashable, Codable {
 public struct CloudKitModifyResult: Sendable, Hashable {
     public var saved: [CloudKitRecord] = []
     public var deleted: [CloudKitRecordID] = []
+
+    /// An empty result the server fake fills in.
+    package init() {}
 }
 
 /// One page of `CKFetchRecordZoneChangesOperation`.
@@ -93,6 +102,14 @@ public struct CloudKitZoneChanges: Sendable, Hashable {
     public var token: CloudKitChangeToken
     /// `moreComingFlag`: fetch again with `token` for the rest.
     public var moreComing: Bool
+
+    /// A page, as the server fake answers it.
+    package init(changed: [CloudKitRecord], deleted: [CloudKitRecordID], token: CloudKitChangeToken, moreComing: Bool) {
+        self.changed = changed
+        self.deleted = deleted
+        self.token = token
+        self.moreComing = moreComing
+    }
 }
 
 /// What the server answers.
@@ -117,5 +134,5 @@ public struct CloudKitResponse: Sendable, Hashable {
         self.error = error
     }
 
-    static func failure(_ error: CloudKitError) -> CloudKitResponse { CloudKitResponse(error: error) }
+    package static func failure(_ error: CloudKitError) -> CloudKitResponse { CloudKitResponse(error: error) }
 }

@@ -83,11 +83,11 @@ public struct CloudKitRecord: Sendable, Hashable {
     /// Keys set or removed by the client since creation or fetch, sorted.
     public private(set) var changedKeys: [String]
     /// The server's change tag this copy is based on (nil for a record the server never saw).
-    public internal(set) var changeTag: String?
+    public package(set) var changeTag: String?
     /// Server-set, Unix milliseconds (nil until saved).
-    public internal(set) var creationMillis: Int64?
+    public package(set) var creationMillis: Int64?
     /// Server-set, Unix milliseconds (nil until saved).
-    public internal(set) var modificationMillis: Int64?
+    public package(set) var modificationMillis: Int64?
 
     /// A new record, as `CKRecord(recordType:recordID:)`.
     public init(_ recordType: String, _ recordID: CloudKitRecordID, fields: [String: CloudKitFieldValue] = [:]) {
@@ -121,7 +121,7 @@ public struct CloudKitRecord: Sendable, Hashable {
     public var storedBytes: Int { fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.storedBytes } }
 
     /// The copy a client holds after a fetch or save: nothing marked changed.
-    func asFetched() -> CloudKitRecord {
+    package func asFetched() -> CloudKitRecord {
         var copy = self
         copy.changedKeys = []
         return copy
@@ -129,7 +129,7 @@ public struct CloudKitRecord: Sendable, Hashable {
 
     /// Applies a client's keys to this server copy: `keys` present in `client` are written, keys
     /// absent from it removed.
-    mutating func apply(_ keys: [String], from client: CloudKitRecord) {
+    package mutating func apply(_ keys: [String], from client: CloudKitRecord) {
         for key in keys { fields[key] = client.fields[key] }
     }
 }

@@ -1,4 +1,4 @@
-import SimCore
+import SimValues
 
 /// The version hash of entities and schemas, computed from their shapes only.
 ///
