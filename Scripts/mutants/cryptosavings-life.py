@@ -54,7 +54,7 @@ Why, and what catches them. Each was checked with a scratch scenario or check (n
 seeds 1-100 with the mutant; `fixed` passes each on seeds 1-200, the new checks on all 9 scenarios;
 the diff is kept outside the repository as review-scenarios.diff):
 - account-switch never switches Apple ID directly. Its "sometimes signed out first" is
-  `ScriptedStep.allows("sign-out", ...)` (Scenarios/AccountSwitch.swift l.30), which is true in every
+  `ScriptedStep.allows("sign-out", ...)` (Sim/Scenarios/AccountSwitch.swift l.30), which is true in every
   run outside a replay (ScriptedStep.swift l.23-27, FaultInjector.logScripted). So every run goes
   alice -> no account -> bob: the purge happens in a launch whose import and export send nothing (no
   account), and bob's launch starts from no account (nothing to set aside, nothing of alice's left to

@@ -8,7 +8,7 @@ balances-not-derived 166/500 (seed 1; balance-equality): schema-upgrade 6, inter
 mixed-version-devices 59, rollback-after-failure 41, duplicates-before-unique 30. It was 0/500
 while every generated store held balances consistent with their expenses. Now about one person in
 four who pays or shares an expense has a stored balance that drifted (rounding, a lost update, a
-deleted expense: Harness/SwiffBalanceDrift.swift), so copying the stored balance gives other cents
+deleted expense: Sim/Harness/SwiffBalanceDrift.swift), so copying the stored balance gives other cents
 than deriving it. It is missed where an expense edit before the upgrade re-derived the drift away,
 or an expense or settlement edit after it re-derived the copied value (the fixed app re-derives
 every balance at each such save): hence few catches in schema-upgrade, which edits most.
