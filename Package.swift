@@ -21,12 +21,12 @@ let package = Package(
     targets: [
         // Dependency direction, never reversed:
         //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoinSim, MinutaSim,
-        //     InfiniteStoriesSim, …) ← Scenarios ← simrun
+        //     SwiffSim, InfiniteStoriesSim, …) ← Scenarios ← simrun
         //   SimValues ← AppPorts ← apps' own code (which never imports SimCore) ← apps' simulations
         //   SimValues ← AppleStandIns ← FakeCloud, and AppleStandIns ← apps' own code (the device-side
         //   stand-ins for SwiftData and CloudKit, linked as a real app links Apple's frameworks)
-        //   Where an app's own code is a target of its own (SwissCoin, Minuta, InfiniteStories), its
-        //   dependency list is the proof: AppPorts with SimValues or CRDT only, so an `import SimCore`
+        //   Where an app's own code is a target of its own (SwissCoin, Minuta, Swiff, InfiniteStories),
+        //   its dependency list is the proof: AppPorts with SimValues, CRDT or AppleStandIns only, so an `import SimCore`
         //   there fails the build. (SwiftPM finds a module already built in .build even when
         //   undeclared; CI builds with `--explicit-target-dependency-import-check error`, which makes
         //   the lists binding.)
@@ -64,8 +64,11 @@ let package = Package(
         .target(name: "Minuta", dependencies: ["AppPorts", "CRDT"], path: "Sources/Scenarios/Minuta/App"),
         .target(name: "MinutaSim", dependencies: ["Minuta", "SimHarness", "AppPorts", "FakeCloud", "CRDT", "SimCore"],
                 path: "Sources/Scenarios/Minuta/Sim"),
-        .target(name: "Swiff", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "AppleStandIns"],
-                path: "Sources/Scenarios/Swiff", exclude: ["README.md"]),
+        // Swiff's own code (App/: schemas, migration plan, backups, data layer, variants): AppPorts
+        // and the SwiftData-style store of AppleStandIns only. SwiffSim (Sim/) is its simulation.
+        .target(name: "Swiff", dependencies: ["AppPorts", "AppleStandIns"], path: "Sources/Scenarios/Swiff/App"),
+        .target(name: "SwiffSim", dependencies: ["Swiff", "SimHarness", "AppPorts", "FakeCloud", "AppleStandIns", "SimCore"],
+                path: "Sources/Scenarios/Swiff/Sim"),
         // InfiniteStories' own code (App/): the build holds it to AppPorts and SimValues, so it
         // cannot import SimCore, SimHarness or FakeCloud. Its simulation (Sim/: harness, scenarios,
         // invariants) is InfiniteStoriesSim.
@@ -75,7 +78,7 @@ let package = Package(
         .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "AppleStandIns"],
                 path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "Swiff", "InfiniteStoriesSim", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "SwiffSim", "InfiniteStoriesSim", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
         // A toy ledger service and an upload workload against it: `simrun bench`, the CLI's
         // self-test app and the kernel's tests exercise the kernel with them, without FakeCloud.
         .target(name: "LedgerWorkload", dependencies: ["SimCore"], path: "Sources/simrun/LedgerWorkload"),
@@ -84,7 +87,7 @@ let package = Package(
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore", "LedgerWorkload"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud", "AppleStandIns"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "InfiniteStories", "InfiniteStoriesSim", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "AppleStandIns", "LedgerWorkload"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "SwiffSim", "InfiniteStories", "InfiniteStoriesSim", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "AppleStandIns", "LedgerWorkload"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),

@@ -3,7 +3,7 @@ import InfiniteStoriesSim
 import MinutaSim
 import SimHarness
 import SwissCoinSim
-import Swiff
+import SwiffSim
 
 /// Every app under test, with its scenarios and variants: what `simrun list` prints and what
 /// names on the command line resolve against.

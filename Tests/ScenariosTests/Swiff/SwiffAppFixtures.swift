@@ -2,7 +2,7 @@ import AppPorts
 import AppleStandIns
 import FakeCloud
 import SimCore
-@testable import Swiff
+import Swiff
 
 /// A small user's data and helpers to run the Swiff app against the store fake on one device.
 enum SwiffAppFixtures {

@@ -3,7 +3,7 @@ import AppleStandIns
 import FakeCloud
 import SimCore
 import XCTest
-@testable import Swiff
+import Swiff
 
 /// The Swiff app port against the SwiftData store fake: each release's schema, the upgrade paths
 /// of the fixed app, and each defect's effect on a store.

@@ -1,8 +1,9 @@
 import AppPorts
 import FakeCloud
 import SimCore
+import Swiff
+@testable import SwiffSim
 import XCTest
-@testable import Swiff
 
 /// The generated V1/V2 stores hold stored balances that drifted from their expenses (as the old
 /// release's incremental updates left them), so a migration that converts the stored `Double`

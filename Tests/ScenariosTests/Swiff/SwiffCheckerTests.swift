@@ -2,8 +2,9 @@ import AppPorts
 import AppleStandIns
 import FakeCloud
 import SimCore
+import Swiff
+@testable import SwiffSim
 import XCTest
-@testable import Swiff
 
 /// Every Swiff checker, fed a world built by hand (stores written by the app through the fake) to
 /// break exactly its invariant: the violation is reported, naming what broke.

@@ -3,7 +3,7 @@ import AppleStandIns
 import FakeCloud
 import SimCore
 import XCTest
-@testable import Swiff
+import Swiff
 
 /// The V2→V3 upgrade killed after every await point it has (pre-migration backup, each stage's
 /// willMigrate and didMigrate, every saved batch), then reopened: the fixed app always ends with

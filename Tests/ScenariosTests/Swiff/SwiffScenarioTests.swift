@@ -2,8 +2,9 @@ import AppPorts
 import Scenarios
 import SimCore
 import SimHarness
+import Swiff
+@testable import SwiffSim
 import XCTest
-@testable import Swiff
 
 /// Scenario-level properties (the CLI's fuzz covers many more seeds in a release build).
 final class SwiffScenarioTests: XCTestCase {

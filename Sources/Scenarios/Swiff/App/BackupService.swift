@@ -30,7 +30,8 @@ public final class BackupService {
         case missing(String), corrupt(String), newerVersion(String)
     }
 
-    static let indexPath = "Backups/index.json"
+    /// The index file listing every backup (`Entry` values, JSON).
+    public static let indexPath = "Backups/index.json"
     static let periodMillis: Int64 = 7 * 24 * 3600 * 1000
 
     let disk: StoreDisk

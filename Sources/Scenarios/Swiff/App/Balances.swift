@@ -3,7 +3,7 @@ import AppleStandIns
 /// A person's balance, derived from the store: what they paid for group expenses minus their equal
 /// share of each (split members in ascending id order take the extra cents), plus settlements they
 /// paid minus settlements paid to them. Each expense id counts once, whichever copy comes first.
-enum Balances {
+public enum Balances {
     /// Every person's derived balance in cents, by person id (people with nothing are absent).
     static func derive(in context: ModelContext, personEntity: String) throws -> [String: Int64] {
         var balance: [String: Int64] = [:]
@@ -27,7 +27,7 @@ enum Balances {
     }
 
     /// What one expense does to each person's balance.
-    static func deltas(_ amount: Int64, payer: String?, split: [String]) -> [(String, Int64)] {
+    public static func deltas(_ amount: Int64, payer: String?, split: [String]) -> [(String, Int64)] {
         let members = Array(Set(split)).sorted()
         var result: [(String, Int64)] = payer.map { [($0, amount)] } ?? []
         for (member, share) in zip(members, Money.shares(amount, count: members.count)) { result.append((member, -share)) }

@@ -1,3 +1,4 @@
+import Swiff
 
 /// What the user does in one launch of the app, one action at a time.
 enum SwiffAction: Sendable {

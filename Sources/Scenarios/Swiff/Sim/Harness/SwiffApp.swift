@@ -1,6 +1,7 @@
 import AppPorts
 import SimCore
 import SimHarness
+import Swiff
 
 /// Swiff in the catalogue: its scenarios and its variants (`fixed`, `as-written`, each defect).
 public enum SwiffApp {

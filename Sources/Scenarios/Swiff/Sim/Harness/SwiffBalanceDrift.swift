@@ -1,6 +1,7 @@
 import AppleStandIns
 import FakeCloud
 import SimCore
+import Swiff
 
 /// The stored balances of a V1/V2 store that drifted from its expenses before the scenario starts:
 /// per drifted person, the cents the old release left in `PersonModel.balance` and the cents the

@@ -1,4 +1,5 @@
 import SimCore
+import Swiff
 
 /// How much data the user had before the scenario: `size` 0 is the small CI dataset, 1 the
 /// default, n the default times n.

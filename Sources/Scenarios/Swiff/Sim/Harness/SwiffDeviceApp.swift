@@ -2,6 +2,7 @@ import AppPorts
 import AppleStandIns
 import SimCore
 import SimHarness
+import Swiff
 
 /// The Swiff app process on a simulated device: launch (container set-up, recovery, periodic
 /// backup), then the user's queued actions one at a time; it exits when the queue is empty, after

@@ -1,3 +1,4 @@
+import Swiff
 
 /// One launch of the app as the harness saw it.
 struct LaunchRecord: Sendable, Equatable {

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import Swiff
 
 /// One Swiff run's stage: the shared cast (devices, builds, queued actions) plus what the user
 /// expects to find (per device: no cloud, each store is its own) and what the harness saw happen

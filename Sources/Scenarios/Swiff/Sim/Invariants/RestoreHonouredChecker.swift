@@ -1,6 +1,7 @@
 import AppleStandIns
 import SimCore
 import SimHarness
+import Swiff
 
 /// restore-honoured: a restore the user asked for, of a readable backup whose schema version the
 /// build's migration plan lists (a correct build's plan: `SwiffBuild(n, variant: .fixed)`), with

@@ -2,6 +2,7 @@ import AppleStandIns
 import FakeCloud
 import SimCore
 import SimHarness
+import Swiff
 
 extension SwiffScenario {
     /// A sync bug left copies of people, expenses, a group and a subscription in a V2 store (same

@@ -2,6 +2,7 @@ import AppPorts
 import FakeCloud
 import SimCore
 import SimHarness
+import Swiff
 
 /// Swiff as the generic scenario sees it: its stage (the user's devices, each with its own
 /// store: no cloud), its healing and its checks. No network: Swiff meets kills and storage faults
