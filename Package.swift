@@ -21,15 +21,15 @@ let package = Package(
     targets: [
         // Dependency direction, never reversed:
         //   SimValues ← SimCore ← FakeCloud ← SimHarness ← apps' simulations (SwissCoinSim, MinutaSim,
-        //     SwiffSim, InfiniteStoriesSim, …) ← Scenarios ← simrun
+        //     SwiffSim, InfiniteStoriesSim, CryptoSavingsSim) ← Scenarios ← simrun
         //   SimValues ← AppPorts ← apps' own code (which never imports SimCore) ← apps' simulations
         //   SimValues ← AppleStandIns ← FakeCloud, and AppleStandIns ← apps' own code (the device-side
         //   stand-ins for SwiftData and CloudKit, linked as a real app links Apple's frameworks)
-        //   Where an app's own code is a target of its own (SwissCoin, Minuta, Swiff, InfiniteStories),
-        //   its dependency list is the proof: AppPorts with SimValues, CRDT or AppleStandIns only, so an `import SimCore`
-        //   there fails the build. (SwiftPM finds a module already built in .build even when
-        //   undeclared; CI builds with `--explicit-target-dependency-import-check error`, which makes
-        //   the lists binding.)
+        //   Every app's own code is a target of its own, and its dependency list is the proof:
+        //   AppPorts plus SimValues, CRDT or AppleStandIns only, so an `import SimCore` there fails
+        //   the build. (SwiftPM finds a module already built in .build even when undeclared; CI
+        //   builds with `--explicit-target-dependency-import-check error`, which makes the lists
+        //   binding.)
         //   SimHarness ← SimrunCLI ← simrun
         //   SimCore ← LedgerWorkload ← SimrunCLI (and the kernel's tests)
         // Plain values that app code may see too: JSONValue, the seeded PRNG, stable hashes.
@@ -75,10 +75,14 @@ let package = Package(
         .target(name: "InfiniteStories", dependencies: ["AppPorts", "SimValues"], path: "Sources/Scenarios/InfiniteStories/App"),
         .target(name: "InfiniteStoriesSim", dependencies: ["InfiniteStories", "SimHarness", "AppPorts", "FakeCloud", "SimCore", "SimValues"],
                 path: "Sources/Scenarios/InfiniteStories/Sim"),
-        .target(name: "CryptoSavings", dependencies: ["SimHarness", "AppPorts", "FakeCloud", "AppleStandIns"],
-                path: "Sources/Scenarios/CryptoSavings", exclude: ["README.md"]),
+        // CryptoSavings' own code (App/: schemas, the data layer with its sync points, dedupe, units,
+        // variants): AppPorts and AppleStandIns (the store and the CloudKit mirror) only.
+        // CryptoSavingsSim (Sim/) is its simulation.
+        .target(name: "CryptoSavings", dependencies: ["AppPorts", "AppleStandIns"], path: "Sources/Scenarios/CryptoSavings/App"),
+        .target(name: "CryptoSavingsSim", dependencies: ["CryptoSavings", "SimHarness", "AppPorts", "FakeCloud", "AppleStandIns", "SimCore"],
+                path: "Sources/Scenarios/CryptoSavings/Sim"),
         // The catalogue of built-in apps.
-        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "SwiffSim", "InfiniteStoriesSim", "CryptoSavings"], path: "Sources/Scenarios/Catalog"),
+        .target(name: "Scenarios", dependencies: ["SimHarness", "SwissCoinSim", "MinutaSim", "SwiffSim", "InfiniteStoriesSim", "CryptoSavingsSim"], path: "Sources/Scenarios/Catalog"),
         // A toy ledger service and an upload workload against it: `simrun bench`, the CLI's
         // self-test app and the kernel's tests exercise the kernel with them, without FakeCloud.
         .target(name: "LedgerWorkload", dependencies: ["SimCore"], path: "Sources/simrun/LedgerWorkload"),
@@ -87,7 +91,7 @@ let package = Package(
         .executableTarget(name: "simrun", dependencies: ["SimrunCLI", "Scenarios", "CRDT"], path: "Sources/simrun/Main"),
         .testTarget(name: "SimCoreTests", dependencies: ["SimCore", "LedgerWorkload"]),
         .testTarget(name: "FakeCloudTests", dependencies: ["SimCore", "FakeCloud", "AppleStandIns"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "SwiffSim", "InfiniteStories", "InfiniteStoriesSim", "CryptoSavings", "CRDT", "Scenarios", "FakeCloud", "AppleStandIns", "LedgerWorkload"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["SimHarness", "SwissCoin", "SwissCoinSim", "Minuta", "MinutaSim", "Swiff", "SwiffSim", "InfiniteStories", "InfiniteStoriesSim", "CryptoSavings", "CryptoSavingsSim", "CRDT", "Scenarios", "FakeCloud", "AppleStandIns", "LedgerWorkload"]),
         .testTarget(name: "simrunTests", dependencies: ["simrun", "SimrunCLI", "Scenarios"]),
         // The test helper: `simulate(seeds:)` for XCTest and Swift Testing (no dependency but the kernel).
         .target(name: "SimTesting", dependencies: ["SimCore"]),

@@ -1,4 +1,4 @@
-import CryptoSavings
+import CryptoSavingsSim
 import InfiniteStoriesSim
 import MinutaSim
 import SimHarness

@@ -1,6 +1,6 @@
 import AppleStandIns
+import CryptoSavings
 import XCTest
-@testable import CryptoSavings
 
 /// The app's pure parts: exact amounts, month labels, the dedupe winner and the Double path the
 /// plan as written takes.

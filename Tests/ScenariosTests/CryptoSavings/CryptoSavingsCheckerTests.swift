@@ -1,10 +1,11 @@
 import AppPorts
 import AppleStandIns
+import CryptoSavings
+@testable import CryptoSavingsSim
 import FakeCloud
 import SimCore
 import SimHarness
 import XCTest
-@testable import CryptoSavings
 
 /// Every CryptoSavings checker, fed a world built by hand (store rows as the app writes them) to
 /// break exactly its invariant: the violation is reported, naming what broke; the consistent

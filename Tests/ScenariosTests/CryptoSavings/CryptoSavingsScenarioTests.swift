@@ -1,8 +1,9 @@
+import CryptoSavings
+@testable import CryptoSavingsSim
 import FakeCloud
 import SimCore
 import SimHarness
 import XCTest
-@testable import CryptoSavings
 
 /// The scenarios end to end: the fixed build passes every scenario on a handful of seeds, the
 /// plan as written fails conflicting-edits within its first 20 seeds, a seed replays to the

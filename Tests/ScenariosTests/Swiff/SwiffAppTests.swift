@@ -2,8 +2,8 @@ import AppPorts
 import AppleStandIns
 import FakeCloud
 import SimCore
-import XCTest
 import Swiff
+import XCTest
 
 /// The Swiff app port against the SwiftData store fake: each release's schema, the upgrade paths
 /// of the fixed app, and each defect's effect on a store.

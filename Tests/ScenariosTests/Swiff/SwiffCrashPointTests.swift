@@ -2,8 +2,8 @@ import AppPorts
 import AppleStandIns
 import FakeCloud
 import SimCore
-import XCTest
 import Swiff
+import XCTest
 
 /// The V2→V3 upgrade killed after every await point it has (pre-migration backup, each stage's
 /// willMigrate and didMigrate, every saved batch), then reopened: the fixed app always ends with

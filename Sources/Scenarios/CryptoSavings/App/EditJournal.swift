@@ -6,9 +6,10 @@ import Foundation
 /// that leaves nothing pending, and when the iCloud account changes with notes left (edits that
 /// never reached the old account), they are set aside in a file named after that account and the
 /// user is told, instead of the platform's purge dropping them unseen. Files are JSON, sorted keys.
-struct EditJournal {
+public struct EditJournal {
     static let path = "Library/Application Support/pending-edits.json"
-    static let setAsidePrefix = "Library/Application Support/SetAside/"
+    /// Where set-aside edits go: one `<account>.json` file per account under this folder.
+    public static let setAsidePrefix = "Library/Application Support/SetAside/"
     let disk: StoreDisk
 
     /// The notes (`Entity id`), oldest first.

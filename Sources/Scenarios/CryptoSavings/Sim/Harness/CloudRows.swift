@@ -1,4 +1,5 @@
 import AppleStandIns
+import CryptoSavings
 
 /// An account's records in the mirror's zone read back as store rows of schema V2 (the record
 /// layout of `MirrorRecordMapping`: `CD_<attribute>` fields, to-one relationships as the target's

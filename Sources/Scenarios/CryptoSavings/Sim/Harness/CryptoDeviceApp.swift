@@ -1,5 +1,6 @@
 import AppPorts
 import AppleStandIns
+import CryptoSavings
 import FakeCloud
 import SimCore
 import SimHarness

@@ -1,5 +1,6 @@
 import AppPorts
 import AppleStandIns
+import CryptoSavings
 
 /// The logical keys of the rows a view shows: by stable id (`Goal <id>`) and by natural key
 /// (`AssetAllocation <asset>/<goal>`, `MonthlyPlan <goal>/<month>`, `MonthlyExecutionRecord

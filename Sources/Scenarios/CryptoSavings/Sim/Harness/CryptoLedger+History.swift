@@ -1,3 +1,4 @@
+import CryptoSavings
 import SimCore
 
 /// The ledger is not kept beside the run: it is a fold of the run's `History`, where the harness

@@ -1,3 +1,4 @@
+import CryptoSavings
 /// The values users set, for no-lost-update: each goal edit (name and target) and each allocation
 /// (amount of an (asset, goal) pair), with when it happened in causal terms — the device, its
 /// order on that device, and the epoch (barriers passed: every device had imported every earlier

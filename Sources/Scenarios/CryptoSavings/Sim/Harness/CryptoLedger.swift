@@ -1,3 +1,4 @@
+import CryptoSavings
 /// What the users expect to exist: every object an app confirmed, by its logical key
 /// (`Goal <id>`, `AssetAllocation <asset>/<goal>`, `MonthlyPlan <goal>/<month>`,
 /// `MonthlyExecutionRecord <month>` …, months in the declared zone), with the iCloud account the

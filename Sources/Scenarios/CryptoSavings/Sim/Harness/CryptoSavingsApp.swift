@@ -1,4 +1,5 @@
 import AppPorts
+import CryptoSavings
 import SimCore
 import SimHarness
 

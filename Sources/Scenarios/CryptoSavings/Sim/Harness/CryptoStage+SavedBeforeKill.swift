@@ -1,4 +1,5 @@
 import AppleStandIns
+import CryptoSavings
 import SimCore
 import SimHarness
 

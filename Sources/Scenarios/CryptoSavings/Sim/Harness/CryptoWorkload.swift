@@ -1,3 +1,4 @@
+import CryptoSavings
 import SimCore
 
 /// The users' actions, drawn from the seed over the app's whole vocabulary: goals (add, edit),

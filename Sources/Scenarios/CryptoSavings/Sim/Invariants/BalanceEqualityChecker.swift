@@ -1,4 +1,5 @@
 import AppleStandIns
+import CryptoSavings
 import Foundation
 import SimCore
 import SimHarness

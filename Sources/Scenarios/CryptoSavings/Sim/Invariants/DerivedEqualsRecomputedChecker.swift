@@ -1,3 +1,4 @@
+import CryptoSavings
 import Foundation
 import SimCore
 import SimHarness

@@ -1,3 +1,4 @@
+import CryptoSavings
 import SimCore
 import SimHarness
 
