@@ -33,7 +33,13 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
     /// The devices, in the order they were added.
     public private(set) var devices: [Device] = []
     private var builds: [String: (installed: Int, highest: Int)] = [:]
-    private var queues: [String: [Action]] = [:]
+    /// Per device name, the user's actions its app has not taken yet, each with its number.
+    private var queues: [String: [(id: Int, action: Action)]] = [:]
+    private var lastActionID = 0
+    /// Numbers of the actions the device apps reported done.
+    public private(set) var done: Set<Int> = []
+    /// Devices whose user queues nothing more: their apps may exit once their queue is empty.
+    private var finished: Set<String> = []
 
     /// The cast of one run of `app` (its name prefixes the random stream and the kill marks).
     public init(_ sim: Simulator, app: String) {
@@ -70,6 +76,7 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
         let device = sim.addDevice(name, config: config)
         devices.append(device)
         builds[name] = (build, build)
+        finished.insert(name)
         return device
     }
 
@@ -107,12 +114,42 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
     // MARK: The user's actions
 
     /// Replaces the actions queued for the device's app.
-    public func enqueue(_ device: Device, _ actions: [Action]) { queues[device.name] = actions }
+    public func enqueue(_ device: Device, _ actions: [Action]) {
+        queues[device.name] = []
+        for action in actions { append(device, action) }
+    }
+
+    /// Queues one more action for the device's app, while it runs or before; returns its number
+    /// (1, 2, … in the order queued across the run).
+    @discardableResult
+    public func append(_ device: Device, _ action: Action) -> Int {
+        lastActionID += 1
+        queues[device.name, default: []].append((lastActionID, action))
+        return lastActionID
+    }
 
     /// The next action the device's app takes from its user (nil: none left).
-    public func takeAction(_ deviceName: String) -> Action? {
+    public func takeAction(_ deviceName: String) -> Action? { takeNumberedAction(deviceName)?.action }
+
+    /// The next action with its number, for an app that reports it done (`markDone`).
+    public func takeNumberedAction(_ deviceName: String) -> (id: Int, action: Action)? {
         guard queues[deviceName]?.isEmpty == false else { return nil }
         return queues[deviceName]!.removeFirst()
+    }
+
+    /// The device app did action `id`.
+    public func markDone(_ id: Int) { done.insert(id) }
+
+    /// The script will queue more actions for the device while its app runs: the app stays open
+    /// (polling its queue) until `finish`.
+    public func keepOpen(_ device: Device) { finished.remove(device.name) }
+
+    /// The script queues nothing more for the device: its app may exit once its queue is empty.
+    public func finish(_ device: Device) { finished.insert(device.name) }
+
+    /// Whether the device's user is done: finished, and nothing left in its queue.
+    public func isFinished(_ deviceName: String) -> Bool {
+        finished.contains(deviceName) && (queues[deviceName]?.isEmpty ?? true)
     }
 
     /// One sitting: the user opens the app and does `actions`; a kill of the device's sweep lands

@@ -112,7 +112,7 @@ struct StoriesDeviceApp: Sendable {
     func userInterface(_ p: Process) async {
         let name = p.context.deviceName
         while p.context.isAlive {
-            if let (id, action) = stage.takeAction(name) {
+            if let (id, action) = stage.takeNumberedAction(name) {
                 await perform(action, p)
                 stage.markDone(id)
                 continue

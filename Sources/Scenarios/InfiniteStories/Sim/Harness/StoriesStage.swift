@@ -5,10 +5,11 @@ import InfiniteStories
 import SimCore
 import SimHarness
 
-/// One InfiniteStories run's cast: the REST backend, the accounts, the devices with their local
-/// data and their users, what the apps reported. Scenarios script it; checkers read the
-/// `StoriesWorld` it produces.
-final class StoriesStage: @unchecked Sendable {
+/// One InfiniteStories run's stage: the shared cast (devices, the users' queued actions, launches)
+/// plus the REST backend, the accounts, each device's local data and whose credentials its user
+/// types, and what the apps reported. Scenarios script it; checkers read the `StoriesWorld` it
+/// produces.
+final class StoriesStage: Cast<UserAction>, @unchecked Sendable {
     struct Account: Sendable {
         var label: String
         var email: String
@@ -33,24 +34,17 @@ final class StoriesStage: @unchecked Sendable {
         var expectation: Expectation = .migrated
     }
 
-    let sim: Simulator
     let variant: StoriesVariant
     let size: Int
     let options: StoriesBackend.Options
     let server: RESTServer
     let handle: ServiceHandle<RESTServer>
     let reports = StoriesReports()
-    let kills: KillInjector
     let mix: MediaMix
     private(set) var accounts: [Account] = []
     private(set) var plans: [DevicePlan] = []
     /// The account whose credentials the device's user types when asked (changes on a switch).
     private(set) var credentials: [String: String] = [:]
-    /// Queued user actions per device, and the ones done.
-    private var queues: [String: [(id: Int, action: UserAction)]] = [:]
-    private(set) var done: Set<Int> = []
-    private var nextAction = 0
-    private var finished: Set<String> = []
     /// Per device, what the script does when the app enters a phase. The stage holds the closure:
     /// capture the stage `unowned` in it (healing drops them all, as a second guard).
     var phaseWatchers: [String: (String) -> Void] = [:]
@@ -76,7 +70,6 @@ final class StoriesStage: @unchecked Sendable {
     }
 
     init(sim: Simulator, variant: StoriesVariant, size: Int, options: StoriesBackend.Options, accessTokenSeconds: Int64?, mix: MediaMix) {
-        self.sim = sim
         self.variant = variant
         self.size = size
         self.options = options
@@ -84,7 +77,11 @@ final class StoriesStage: @unchecked Sendable {
         server = RESTServer(definition: StoriesBackend.definition(options), config: StoriesBackend.config(options, accessTokenSeconds: accessTokenSeconds),
                             name: "api")
         handle = sim.network.register(server)
-        kills = KillInjector(sim: sim, label: "infinitestories: ")
+        super.init(sim, app: "infinitestories")
+        deviceApp = { [weak self] context in
+            guard let self else { return }
+            await StoriesDeviceApp(stage: self, plan: self.plan(self.device(context.deviceName))).main(context)
+        }
         sim.record("sim", "infinitestories variant=\(variant.name) page-cap=\(options.maxPageSize) hero-deletion=\(options.heroDeletion) "
                    + "token=\(accessTokenSeconds ?? 3600)s unpermitted=\(options.unpermittedStoryField ?? "-")")
         reports.auditUploaded = { [unowned self] device, keys in self.missingOnServer(device, keys) }
@@ -122,11 +119,10 @@ final class StoriesStage: @unchecked Sendable {
     func addDevice(_ name: String, owner: String, label: String, expectation: Expectation = .migrated) -> Device {
         var generator = StoriesDatasetGenerator(random: sim.random.fork("stories:dataset:\(name)"), size: size, label: label, mix: mix)
         let dataset = generator.generate()
-        let device = sim.addDevice(name)
+        let device = addDevice(name, config: DeviceConfig())
         try! dataset.install(on: device)
         plans.append(DevicePlan(device: device, owner: owner, dataset: dataset, expectation: expectation))
         credentials[name] = owner
-        finished.insert(name)
         return device
     }
 
@@ -137,35 +133,6 @@ final class StoriesStage: @unchecked Sendable {
         credentials[device.name] = label
         sim.record("user", "\(device.name) will sign in as \(label)")
     }
-
-    func launch(_ device: Device) {
-        let app = StoriesDeviceApp(stage: self, plan: plan(device))
-        device.launch { context in await app.main(context) }
-    }
-
-    // MARK: User actions
-
-    /// Queues an action for the device's app; the script keeps the app open until `finish`.
-    @discardableResult
-    func enqueue(_ device: Device, _ action: UserAction) -> Int {
-        nextAction += 1
-        queues[device.name, default: []].append((nextAction, action))
-        return nextAction
-    }
-
-    /// The script will queue actions for this device: its app stays open until `finish`.
-    func expectActions(_ device: Device) { finished.remove(device.name) }
-    func finish(_ device: Device) { finished.insert(device.name) }
-    func isFinished(_ name: String) -> Bool { finished.contains(name) && (queues[name]?.isEmpty ?? true) }
-
-    func takeAction(_ name: String) -> (id: Int, action: UserAction)? {
-        guard var queue = queues[name], !queue.isEmpty else { return nil }
-        let next = queue.removeFirst()
-        queues[name] = queue
-        return next
-    }
-
-    func markDone(_ id: Int) { done.insert(id) }
 
     /// The app entered a phase (its probe tells the kill injector and this).
     func entered(_ device: String, _ phase: String) {

@@ -14,7 +14,7 @@ extension StoriesScenario {
             stage.addAccount("bob")
             let shared = stage.addDevice("device-1", owner: "alice", label: "d1")
             let bobs = stage.addDevice("device-2", owner: "bob", label: "d2")
-            stage.expectActions(shared)
+            stage.keepOpen(shared)
             stage.launch(shared)
             stage.launch(bobs)
             var random = stage.sim.random.fork("stories:script")
@@ -30,7 +30,7 @@ extension StoriesScenario {
             stage.sim.sometimes("infinitestories: account switched \(afterCompletion ? "after" : "during") the migration")
             stage.switchCredentials(shared, to: "bob")
             // Sign Out; the onboarding then asks to sign in, and the user types Bob's credentials.
-            stage.enqueue(shared, .signOut)
+            stage.append(shared, .signOut)
             stage.finish(shared)
             await shared.waitUntilStopped()
             // The user opens the app again later, signed in as Bob.

@@ -19,18 +19,18 @@ extension StoriesScenario {
             stage.phaseWatchers[device.name] = { [unowned stage] phase in
                 edits += 1
                 if phase == "upload.heroes" && edits < 20 {
-                    stage.enqueue(device, .renameHero(pick: heroes - 1, name: "d1 renamed while uploading \(edits)"))
+                    stage.append(device, .renameHero(pick: heroes - 1, name: "d1 renamed while uploading \(edits)"))
                 } else if phase == "verify" && edits < 20 {
-                    stage.enqueue(device, .createHero(name: "d1 made while verifying \(edits)"))
+                    stage.append(device, .createHero(name: "d1 made while verifying \(edits)"))
                 }
             }
-            stage.expectActions(device)
+            stage.keepOpen(device)
             stage.launch(device)
             for index in 0..<(2 + random.below(4)) {
                 await stage.sim.sleep(for: .milliseconds(Int64(500 + random.below(15_000))))
                 let action: UserAction = random.below(2) == 0 ? .createHero(name: "d1 new hero \(index)")
                     : .renameHero(pick: random.below(heroes), name: "d1 renamed hero \(index)")
-                stage.enqueue(device, action)
+                stage.append(device, action)
             }
             stage.finish(device)
             stage.sim.sometimes("infinitestories: user edited during the migration")

@@ -43,16 +43,16 @@ extension StoriesStage {
             edits += 1
             guard edits < 30 else { return }
             if phase == "upload.heroes" || phase == "catch-up" {
-                enqueue(device, .renameHero(pick: heroes - 1 - (edits % 2), name: "d1 renamed in \(phase) \(edits)"))
+                append(device, .renameHero(pick: heroes - 1 - (edits % 2), name: "d1 renamed in \(phase) \(edits)"))
             } else if phase == "verify" {
-                enqueue(device, .createHero(name: "d1 made while verifying \(edits)"))
+                append(device, .createHero(name: "d1 made while verifying \(edits)"))
             }
         }
         if kills {
             self.kills.sweep(device, LifeSweep(phases: ["upload.heroes", "upload.stories", "catch-up", "verify", "mark-synced"],
                                                maxJobs: 30, maxKills: 2, maxResponses: 6))
         }
-        expectActions(device)
+        keepOpen(device)
         launch(device)
         for index in 0..<(3 + random.below(5)) {
             await sim.sleep(for: .milliseconds(Int64(500 + random.below(25_000))))
@@ -62,7 +62,7 @@ extension StoriesStage {
             case 1: action = .renameHero(pick: random.below(heroes), name: "d1 renamed hero \(index)")
             default: action = .undoRename(pick: heroes - 1 - random.below(2))  // the heroes renamed while they upload
             }
-            enqueue(device, action)
+            append(device, action)
         }
         finish(device)
         if kills { await self.kills.waitUntilDone(device) } else { await device.waitUntilStopped() }

@@ -36,7 +36,7 @@ extension StoriesScenario {
                 stormed = true
                 stage.startStorm(.serverError, seconds: outage)
             }
-            stage.expectActions(device)
+            stage.keepOpen(device)
             stage.launch(device)
             let phase = trigger == .verificationErrors ? "verify" : ["upload.events", "upload.heroes", "upload.stories"][random.below(3)]
             await stage.waitForPhase(device, phase)
@@ -58,7 +58,7 @@ extension StoriesStage {
     func inject(_ trigger: RollbackTrigger, on device: Device, seconds: Int) async {
         switch trigger {
         case .userCancel:
-            enqueue(device, .cancelMigration)
+            append(device, .cancelMigration)
         case .serverErrors, .verificationErrors, .timeouts:
             startStorm(trigger == .timeouts ? .requestLoss : .serverError, seconds: seconds)
         }

@@ -16,14 +16,14 @@ extension StoriesScenario {
             stage.addAccount("bob")
             let device = stage.addDevice("device-1", owner: "alice", label: "d1")
             let bobs = stage.addDevice("device-2", owner: "bob", label: "d2")
-            stage.expectActions(device)
+            stage.keepOpen(device)
             stage.launch(device)
             stage.launch(bobs)
             var random = stage.sim.random.fork("stories:script")
             await stage.waitForPhase(device, ["upload.events", "upload.heroes", "upload.stories"][random.below(3)])
             await stage.sim.sleep(for: .milliseconds(Int64(random.below(5_000))))
             if random.below(2) == 0 {
-                stage.enqueue(device, .signOut)
+                stage.append(device, .signOut)
             } else if let user = stage.userId("alice") {
                 stage.server.revokeSessions(of: user)
                 stage.sim.record("web", "alice signs out of all devices")
@@ -32,7 +32,7 @@ extension StoriesScenario {
             if other { stage.switchCredentials(device, to: "bob") }
             stage.sim.sometimes("infinitestories: session ended mid-upload, next sign-in as \(other ? "another account" : "the same account")")
             await stage.sim.sleep(for: .milliseconds(Int64(500 + random.below(2_500))))
-            stage.enqueue(device, .signIn)
+            stage.append(device, .signIn)
             stage.finish(device)
             await device.waitUntilStopped()
             await bobs.waitUntilStopped()
