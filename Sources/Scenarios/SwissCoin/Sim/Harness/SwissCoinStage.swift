@@ -5,9 +5,11 @@ import SimCore
 import SimHarness
 import SwissCoin
 
-/// One Swiss Coin run's cast: the fake Supabase, the accounts, the devices with their local data,
-/// and what the app reported. Scenarios build on it; checkers read the `world()` it produces.
-final class SwissCoinStage: @unchecked Sendable {
+/// One Swiss Coin run's stage: the shared cast (devices in order, launches, the kill injector)
+/// plus the fake Supabase, the accounts, the devices' local data and what the app reported. The
+/// users act through scripts the sync ledger holds, not through the cast's action queues.
+/// Scenarios build on it; checkers read the `world()` it produces.
+final class SwissCoinStage: Cast<Never>, @unchecked Sendable {
     /// A Supabase account in the run.
     struct Account: Sendable {
         var label: String
@@ -24,13 +26,10 @@ final class SwissCoinStage: @unchecked Sendable {
         var dataset: SwissCoinDataset
     }
 
-    let sim: Simulator
     let variant: SwissCoinVariant
     let server: SupabaseServer
     let handle: ServiceHandle<SupabaseServer>
     let reports = AppReports()
-    /// Every kill the scenario injects (migration steps, sync phases, scripted kills).
-    let kills: KillInjector
     /// User scripts after the migration and the sync engine's edits and acknowledgements.
     let ledger = SyncLedger()
     /// One decoded-store cache per device, kept across relaunches (speed only).
@@ -53,12 +52,10 @@ final class SwissCoinStage: @unchecked Sendable {
     var webEdits: [AcknowledgedEdit] = []
 
     init(sim: Simulator, variant: SwissCoinVariant, size: Int, config: SupabaseConfig = SupabaseConfig()) {
-        self.sim = sim
         self.variant = variant
         self.size = size
         var pages = sim.random.fork("swisscoin:pull-page")
         pullPageSize = min(SyncEngine.defaultPullPageSize, Self.pullPageSizes[pages.below(Self.pullPageSizes.count)] * max(1, size))
-        kills = KillInjector(sim: sim, label: "swisscoin: ")
         var schema = sim.random.fork("swisscoin:schema")
         // The fix for SC-9 needs a unique (group_id, person_id) constraint; the seed's schema may or
         // may not have one (bug zoo SC-9: duplicates without, stuck with), so the seed decides.
@@ -67,6 +64,15 @@ final class SwissCoinStage: @unchecked Sendable {
             backend: SwissCoinBackend.definition(.init(uniqueJoinRows: unique)),
             random: sim.random.fork("supabase"), config: config)
         handle = sim.network.register(server)
+        super.init(sim, app: "swisscoin")
+        deviceApp = { [weak self] context in
+            guard let self else { return }
+            let device = self.device(context.deviceName)
+            var app = SwissCoinDeviceApp(server: self.handle, variant: self.variant, reports: self.reports, storeCache: self.storeCache(device),
+                                         ledger: self.ledger, probe: self.kills.probe(for: device))
+            app.pullPageSize = self.pullPageSize
+            await app.main(context)
+        }
         reports.completionAudit = { [weak self] device in self?.balanceDiffsNow(device) ?? [] }
         let lifetime = config.accessTokenSeconds == SupabaseConfig().accessTokenSeconds ? "" : " token-lifetime=\(config.accessTokenSeconds)s"
         sim.record("sim", "swisscoin variant=\(variant.name) unique-join-rows=\(unique)\(lifetime)")
@@ -110,7 +116,7 @@ final class SwissCoinStage: @unchecked Sendable {
         var config = config
         config.utcOffsetSeconds = data.database.timeZoneOffsetSeconds
         config.timeZoneName = "UTC\(config.utcOffsetSeconds >= 0 ? "+" : "")\(config.utcOffsetSeconds / 3600)"
-        let device = sim.addDevice(name, config: config)
+        let device = addDevice(name, config: config)
         try! data.install(store: LocalStore(files: SetupFiles(device: device), cache: storeCache(device)),
                           defaults: SetupDefaults(device: device))
         addPlan(DevicePlan(device: device, owner: owner, dataset: data))
@@ -152,13 +158,6 @@ final class SwissCoinStage: @unchecked Sendable {
         return cache
     }
 
-    func launch(_ device: Device) {
-        var app = SwissCoinDeviceApp(server: handle, variant: variant, reports: reports, storeCache: storeCache(device),
-                                     ledger: ledger, probe: kills.probe(for: device))
-        app.pullPageSize = pullPageSize
-        let launched = app
-        device.launch { context in await launched.main(context) }
-    }
 
     /// Swiss Coin's part of healing (the harness runs it): faults off, killed devices relaunched;
     /// a plan whose migration has not completed is opened again by its user, up to four times,

@@ -14,7 +14,7 @@ extension SwissCoinStage {
         var config = DeviceConfig()
         config.utcOffsetSeconds = utcOffsetSeconds
         config.timeZoneName = "UTC\(utcOffsetSeconds >= 0 ? "+" : "")\(utcOffsetSeconds / 3600)"
-        let device = sim.addDevice(name, config: config)
+        let device = addDevice(name, config: config)
         try! LocalStore(files: SetupFiles(device: device), cache: storeCache(device)).save(empty)
         SetupDefaults(device: device).set(.string("CHF"), forKey: AppDefaultsKeys.defaultCurrency)
         _ = SetupDefaults(device: device).synchronize()
@@ -99,19 +99,6 @@ extension SwissCoinStage {
         return point.phase
     }
 
-    /// A scripted offline window begins for `device` (a `script` fault, so `shrink` can drop it);
-    /// `label` says which window. Returns whether the device went offline.
-    @discardableResult
-    func scriptedOffline(_ device: Device, _ label: String) -> Bool {
-        guard ScriptedStep.allows("offline", subject: "\(device.name)@\(label)", in: sim) else { return false }
-        sim.network.setOffline(device, true)
-        return true
-    }
-
-    /// Sleeps on the simulator's clock.
-    func pause(_ duration: Duration) async {
-        await sim.sleep(for: duration)
-    }
 
     /// Waits until the device's first session after its migration began; returns that instant (ns).
     func waitForSession(of device: Device, limit: Int = 6_000) async -> Int64 {

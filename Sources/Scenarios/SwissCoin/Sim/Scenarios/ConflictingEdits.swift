@@ -50,7 +50,7 @@ extension SwissCoinScenario {
                 _ = await stage.waitForSession(of: tablet)
                 // The tablet loses the network while its user edits, and comes back later.
                 await stage.pause(.milliseconds(Int64(1_000 + random.below(2_000))))
-                if stage.scriptedOffline(tablet, "editing") { stage.sim.sometimes("swisscoin: device offline while editing") }
+                if stage.goOffline(tablet, "editing") { stage.sim.sometimes("swisscoin: device offline while editing") }
                 await stage.pause(.milliseconds(Int64(Int(count) * 1_500 + random.below(6_000))))
                 stage.sim.network.setOffline(tablet, false)
                 await stage.kills.waitUntilDone(phone)
@@ -79,7 +79,7 @@ extension SwissCoinScenario {
                 stage.launch(tablet)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
                 _ = await stage.waitForSession(of: phone)
-                stage.scriptedOffline(phone, "editing")
+                stage.goOffline(phone, "editing")
                 await stage.pause(.milliseconds(Int64(2_000 + random.below(count * 1_000))))
                 if phone.state == .running,
                    stage.kills.scripted(phone, subject: "\(phone.name)@offline-edits", .inPhase("offline-edits", jobs: 1)) != nil {

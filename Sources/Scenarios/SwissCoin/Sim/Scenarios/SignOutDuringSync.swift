@@ -66,7 +66,7 @@ extension SwissCoinScenario {
                 stage.launch(bobs)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
                 let origin = await stage.waitForSession(of: phone)
-                stage.scriptedOffline(phone, "before-sync")
+                stage.goOffline(phone, "before-sync")
                 await stage.pause(.nanoseconds(max(0, origin + online * 1_000_000 - stage.sim.now.nanoseconds)))
                 stage.sim.network.setOffline(phone, false)
                 stage.sim.record("scenario", "session ending: \(ending.rawValue)")
@@ -143,7 +143,7 @@ extension SwissCoinScenario {
                 if syncedFirst, await stage.waitForCleanPass(of: phone, polls: 150) {
                     stage.sim.sometimes("swisscoin: synced before the account switch")
                 }
-                stage.scriptedOffline(phone, "unsynced-edits")
+                stage.goOffline(phone, "unsynced-edits")
                 if syncedFirst {  // until the edits, which come 20 s into the session, are done
                     let editsDone = origin + (editStart + Int64(count * 700) + 500) * 1_000_000
                     await stage.pause(.nanoseconds(max(0, editsDone - stage.sim.now.nanoseconds)))
