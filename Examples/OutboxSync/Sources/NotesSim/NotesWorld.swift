@@ -10,6 +10,14 @@ struct NotesWorld {
     var outboxes: [String: [String]] = [:]
     var healing: HealingOutcome
 
+    /// A world built by hand (the checkers' own tests).
+    init(snapshot: EntitySnapshot, devices: [String], outboxes: [String: [String]], healing: HealingOutcome) {
+        self.snapshot = snapshot
+        self.devices = devices
+        self.outboxes = outboxes
+        self.healing = healing
+    }
+
     init(stage: NotesStage, healing: HealingOutcome) {
         self.healing = healing
         for device in stage.devices {
