@@ -101,8 +101,8 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
     }
 
     /// Launches the device's app: its first launch starts `deviceApp`, later ones relaunch it
-    /// over the same files.
-    public func launch(_ device: Device) {
+    /// over the same files. A stage that resets per-process state overrides it and calls `super`.
+    open func launch(_ device: Device) {
         if device.incarnation == 0 {
             guard let deviceApp else { preconditionFailure("the cast has no device app to launch") }
             device.launch(deviceApp)
@@ -120,13 +120,18 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
     }
 
     /// Queues one more action for the device's app, while it runs or before; returns its number
-    /// (1, 2, … in the order queued across the run).
+    /// (1, 2, … in the order queued across the run). `lane` names another queue of the device
+    /// (a second process's, such as an App Intents extension beside the app; default: the app's,
+    /// named as the device).
     @discardableResult
-    public func append(_ device: Device, _ action: Action) -> Int {
+    public func append(_ device: Device, _ action: Action, lane: String? = nil) -> Int {
         lastActionID += 1
-        queues[device.name, default: []].append((lastActionID, action))
+        queues[lane ?? device.name, default: []].append((lastActionID, action))
         return lastActionID
     }
+
+    /// Whether a queue (a device's name, or a lane) holds actions not taken yet.
+    public func hasQueued(_ lane: String) -> Bool { queues[lane]?.isEmpty == false }
 
     /// The next action the device's app takes from its user (nil: none left).
     public func takeAction(_ deviceName: String) -> Action? { takeNumberedAction(deviceName)?.action }
@@ -147,9 +152,10 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
     /// The script queues nothing more for the device: its app may exit once its queue is empty.
     public func finish(_ device: Device) { finished.insert(device.name) }
 
-    /// Whether the device's user is done: finished, and nothing left in its queue.
-    public func isFinished(_ deviceName: String) -> Bool {
-        finished.contains(deviceName) && (queues[deviceName]?.isEmpty ?? true)
+    /// Whether the device's user is done: finished, and nothing left in its queue (or in `lane`,
+    /// for a second process of the device).
+    public func isFinished(_ deviceName: String, lane: String? = nil) -> Bool {
+        finished.contains(deviceName) && !hasQueued(lane ?? deviceName)
     }
 
     /// One sitting: the user opens the app and does `actions`; a kill of the device's sweep lands

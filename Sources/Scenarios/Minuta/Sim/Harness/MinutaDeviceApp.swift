@@ -39,11 +39,11 @@ struct MinutaDeviceApp: Sendable {
     func run(_ session: MinutaSession, lane: String) async {
         let context = session.context
         while context.isAlive && !Task.isCancelled {
-            if let next = stage.takeAction(lane) {
+            if let next = stage.takeLaneAction(lane) {
                 await session.perform(next.action)
                 guard context.isAlive else { return }
                 stage.markDone(next.id, lane: lane)
-            } else if stage.isFinished(context.deviceName) {
+            } else if stage.isFinished(context.deviceName, lane: lane) {
                 return
             } else {
                 try? await context.sleep(for: stage.idlePoll)

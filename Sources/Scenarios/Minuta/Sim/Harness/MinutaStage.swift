@@ -5,11 +5,11 @@ import Minuta
 import SimCore
 import SimHarness
 
-/// One Minuta run's cast: the shared cloud folder, the user's devices (each running the app and
-/// its App Intents), the legacy dataset, the queue of user actions per device and what each app
-/// last showed (the users' edits are operations in the run's history, see `EditLedger`). Scenarios script it; checkers read the
-/// `MinutaWorld` it produces.
-final class MinutaStage: @unchecked Sendable {
+/// One Minuta run's stage: the shared cast (devices, the users' queued actions — one lane for the
+/// app and one for its App Intents — launches, kills) plus the shared cloud folder, the legacy
+/// dataset and what each app last showed (the users' edits are operations in the run's history,
+/// see `EditLedger`). Scenarios script it; checkers read the `MinutaWorld` it produces.
+final class MinutaStage: Cast<MinutaAction>, @unchecked Sendable {
     struct DevicePlan: Sendable {
         var device: Device
         /// The name the provider writes into conflict-copy names (Dropbox: "Ann's conflicted copy").
@@ -18,14 +18,11 @@ final class MinutaStage: @unchecked Sendable {
         var runsApp = true
     }
 
-    let sim: Simulator
     let variant: MinutaVariant
     let provider: FolderProvider
     let folder: CloudFolder
     let dataset: MinutaDataset
     let appWrites = WriteCounter()
-    /// Every kill the scenario injects.
-    let kills: KillInjector
     /// Sync barriers passed (the ledger's epoch).
     private(set) var epoch = 0
     private(set) var plans: [DevicePlan] = []
@@ -48,34 +45,29 @@ final class MinutaStage: @unchecked Sendable {
     var idlePoll: Duration = .milliseconds(500)
     /// Kills `perform` landed per device (see `armLifeKill`).
     var lifeKillsLanded: [String: Int] = [:]
-    private var queues: [String: [(id: Int, action: MinutaAction)]] = [:]
     /// The action each lane has taken and not finished (a kill leaves it here: it is lost).
     private var inFlight: [String: Int] = [:]
-    private var done: Set<Int> = []
-    private var finished: Set<String> = []
-    private var nextActionId = 0
-    private var random: SimRandom
     /// Choices that joined the workload later (a tag cleared, a move from a stale screen): their
     /// own stream, so the script's other draws stay as they were before.
     private var laterChoices: SimRandom
 
     /// `provider` nil: drawn from the seed among the four.
     init(sim: Simulator, variant: MinutaVariant, size: Int, provider: FolderProvider?) {
-        self.sim = sim
         self.variant = variant
-        var random = sim.random.fork("minuta:stage")
+        var random = sim.random.fork("minuta:stage")  // the cast's stream, its first draw the provider
         self.provider = provider ?? FolderProvider.allCases[random.below(FolderProvider.allCases.count)]
         var data = sim.random.fork("minuta:dataset")
         dataset = MinutaDataset.generate(&data, size: size)
         folder = CloudFolder(provider: self.provider, simulator: sim, prefix: Minuta.StoragePaths.folder)
-        self.random = random
         laterChoices = sim.random.fork("minuta:later-choices")
-        kills = KillInjector(sim: sim, label: "minuta: ")
+        super.init(sim, app: "minuta")
+        self.random = random
+        deviceApp = { [weak self] context in
+            guard let self else { return }
+            await MinutaDeviceApp(stage: self).main(context)
+        }
         sim.record("sim", "minuta variant=\(variant.name) provider=\(self.provider.rawValue) tags=\(dataset.tags.count) records=\(dataset.records.count)")
     }
-
-    /// A seeded integer in `0..<bound` for the script's choices.
-    func draw(_ bound: Int) -> Int { random.below(max(1, bound)) }
 
     /// Whether a tag edit clears the tag (one in three).
     func drawClear() -> Bool { laterChoices.chance(1, in: 3) }
@@ -100,7 +92,7 @@ final class MinutaStage: @unchecked Sendable {
     }
 
     /// A fresh upper-case UUID drawn by the script.
-    func newId() -> String { random.uuidString().uppercased() }
+    func newId() -> String { newID().uppercased() }
 
     @discardableResult
     /// `clockSkewMilliseconds`: how far the device's clock runs ahead of true time (negative: behind).
@@ -108,7 +100,8 @@ final class MinutaStage: @unchecked Sendable {
         let sign = utcOffsetSeconds >= 0 ? "+" : "-"
         let config = DeviceConfig(utcOffsetSeconds: utcOffsetSeconds, timeZoneName: "UTC\(sign)\(abs(utcOffsetSeconds) / 3600)",
                                   clockSkewMilliseconds: clockSkewMilliseconds)
-        let device = sim.addDevice(name, config: config)
+        let device = addDevice(name, config: config)
+        keepOpen(device)  // the script finishes each device when it has nothing more for it
         plans.append(DevicePlan(device: device, editor: editor))
         return device
     }
@@ -137,27 +130,12 @@ final class MinutaStage: @unchecked Sendable {
     private(set) var onlineSettles = 0
 
     /// Lets virtual time pass.
-    func pause(_ duration: Duration) async {
-        await sim.sleep(for: duration)
-    }
-
     func setOffline(_ device: Device, _ offline: Bool) { sim.network.setOffline(device, offline) }
 
-    /// A scripted offline window begins (a `script` fault, so `shrink` can drop it); `label`
-    /// says which window. Returns whether the device went offline.
-    @discardableResult
-    func goOffline(_ device: Device, _ label: String) -> Bool {
-        guard ScriptedStep.allows("offline", subject: "\(device.name)@\(label)", in: sim) else { return false }
-        setOffline(device, true)
-        return true
-    }
-
-    /// Launches (or relaunches) the app on `device`.
-    func launch(_ device: Device) {
-        // What the last process had taken died with it.
+    /// Launches (or relaunches) the app on `device`; what the last process had taken died with it.
+    override func launch(_ device: Device) {
         for lane in [device.name, Self.intentsLane(device.name)] { inFlight[lane] = nil }
-        let app = MinutaDeviceApp(stage: self)
-        if device.incarnation == 0 { device.launch { context in await app.main(context) } } else { device.relaunch() }
+        super.launch(device)
     }
 
     /// Waits until the current incarnation finished its launch flow (or stopped).
@@ -180,11 +158,7 @@ final class MinutaStage: @unchecked Sendable {
 
     /// Queues an action for the device's app (or its App Intents process); returns its id.
     @discardableResult
-    func enqueue(_ device: Device, _ action: MinutaAction) -> Int {
-        nextActionId += 1
-        queues[lane(device, action), default: []].append((nextActionId, action))
-        return nextActionId
-    }
+    func enqueue(_ device: Device, _ action: MinutaAction) -> Int { append(device, action, lane: lane(device, action)) }
 
     /// Queues an action and waits until the app has done it or the process stopped.
     func perform(_ device: Device, _ action: MinutaAction, limit: Int = 3600, lifeKill: Bool = true) async {
@@ -200,16 +174,14 @@ final class MinutaStage: @unchecked Sendable {
     }
 
     /// The next queued action of a lane (taken: a kill now makes it indeterminate).
-    func takeAction(_ lane: String) -> (id: Int, action: MinutaAction)? {
-        guard var queue = queues[lane], !queue.isEmpty else { return nil }
-        let next = queue.removeFirst()
-        queues[lane] = queue
+    func takeLaneAction(_ lane: String) -> (id: Int, action: MinutaAction)? {
+        guard let next = takeNumberedAction(lane) else { return nil }
         inFlight[lane] = next.id
         return next
     }
 
     func markDone(_ id: Int, lane: String) {
-        done.insert(id)
+        markDone(id)
         if inFlight[lane] == id { inFlight[lane] = nil }
     }
 
@@ -217,14 +189,10 @@ final class MinutaStage: @unchecked Sendable {
     func drain(_ device: Device, limit: Int = 3600) async {
         let lanes = [device.name, Self.intentsLane(device.name)]
         _ = await BoundedWait.until("the queued actions", in: sim, device: device, every: .milliseconds(200), polls: limit) {
-            lanes.allSatisfy { (queues[$0] ?? []).isEmpty && inFlight[$0].map(done.contains) ?? true }
+            lanes.allSatisfy { !hasQueued($0) && inFlight[$0].map(done.contains) ?? true }
         }
     }
 
-    /// The script has nothing more for this device: its app exits once its queue is empty.
-    func finish(_ device: Device) { finished.insert(device.name) }
-
-    func isFinished(_ name: String) -> Bool { finished.contains(name) }
 
     /// Starts a new epoch: every device online, the folder settled, every running app has merged
     /// its conflict copies and reloaded. Edits after this are causally after every edit before.
