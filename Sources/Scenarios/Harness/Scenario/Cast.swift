@@ -33,7 +33,7 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
     /// The devices, in the order they were added.
     public private(set) var devices: [Device] = []
     private var builds: [String: (installed: Int, highest: Int)] = [:]
-    /// Per device name, the user's actions its app has not taken yet, each with its number.
+    /// Per queue (a device's name, or a named lane of it), the actions not taken yet, each with its number.
     private var queues: [String: [(id: Int, action: Action)]] = [:]
     private var lastActionID = 0
     /// Numbers of the actions the device apps reported done.
