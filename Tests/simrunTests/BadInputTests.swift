@@ -90,3 +90,14 @@ final class BadInputMoreTests: XCTestCase {
         try assertBadInput(["replay"], mentions: "one replay file")
     }
 }
+
+/// The hidden self-test app runs at every size the other apps take, the small dataset included
+/// (at `--size 0` it once uploaded nothing and its kill draw asked for a number below 0).
+final class SelfTestSizeTests: XCTestCase {
+    /// 40 seeds: the old draw crashed the process within them (the kill family fires in about half).
+    func testSelfTestRunsAtSizeZero() throws {
+        let result = try SimrunProcess.run(["fuzz", "--scenario", "selftest/upload", "--seeds", "40", "--size", "0"], selfTest: true)
+        XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("selftest/upload"), result.stdout)
+    }
+}
