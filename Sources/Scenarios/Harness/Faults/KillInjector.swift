@@ -191,10 +191,23 @@ public final class KillInjector: @unchecked Sendable {
             guard let point = decide(device, draw: { table.draw(&$0) }) else { break }
             guard await kill(device, at: point) else { break }
             landed += 1
-            await sim.sleep(for: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
+            await userComesBack()
             device.relaunch()
         }
         return landed
+    }
+
+    /// `killRepeatedly` 1…`maxKills` times, the count drawn from the kill family (a migration
+    /// killed once as often as three times).
+    @discardableResult
+    public func killRepeatedly(_ device: Device, atMost maxKills: Int, at table: KillPhases) async -> Int {
+        let times = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
+        return await killRepeatedly(device, times: times, at: table)
+    }
+
+    /// The user reopens a killed app 1–30 s after the kill (the wait drawn from the kill family).
+    private func userComesBack() async {
+        await sim.sleep(for: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
     }
 
     /// Kills the running app at an await point among its next `jobs`, counted from now, when the
@@ -218,7 +231,7 @@ public final class KillInjector: @unchecked Sendable {
         device.cancelKill()
         guard device.state == .killed else { return nil }
         let phase = currentPhase[device.name] ?? "launch"
-        await sim.sleep(for: .seconds(Int64(1 + sim.faults.draw(.kill, below: 30))))
+        await userComesBack()
         await reopen()
         return phase
     }

@@ -15,7 +15,7 @@ import SimCore
 ///         reopens: 4, unsettled: { stage.isMigrated($0) ? nil : "migration not complete" },
 ///         rounds: 1...6, progress: { stage.pushes })
 /// ```
-public struct Healing<Member>: @unchecked Sendable {
+public struct Healing<Member> {
     /// The members in the order they are healed (the order is part of the run: keep it stable).
     public var members: [Member]
     /// A member's device.

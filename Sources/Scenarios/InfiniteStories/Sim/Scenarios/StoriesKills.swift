@@ -33,7 +33,6 @@ extension StoriesStage {
 
     /// Kills the device at swept points, 1…`maxKills` times, relaunching 1-30 s after each.
     func killAtSweptPoints(_ device: Device, maxKills: Int) async {
-        let times = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
-        await kills.killRepeatedly(device, times: times, at: StoriesKill.table { self.jobs(in: $0, of: device) })
+        await kills.killRepeatedly(device, atMost: maxKills, at: StoriesKill.table { self.jobs(in: $0, of: device) })
     }
 }

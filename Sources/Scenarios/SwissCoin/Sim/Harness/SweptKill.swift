@@ -54,7 +54,6 @@ extension SwissCoinStage {
     /// Kills the device at swept points (a step and an await point in it, or the idle app before
     /// its defaults flush), up to `maxKills` times, relaunching 1–30 s after each kill.
     func killAtSweptPoints(_ device: Device, maxKills: Int) async {
-        let times = 1 + sim.faults.draw(.kill, below: max(1, maxKills))
-        await kills.killRepeatedly(device, times: times, at: MigrationKill.table { self.rows(inStep: $0, of: device) })
+        await kills.killRepeatedly(device, atMost: maxKills, at: MigrationKill.table { self.rows(inStep: $0, of: device) })
     }
 }
