@@ -13,9 +13,9 @@ import Scenarios
 final class MinutaCheckerTests: XCTestCase {
     typealias F = MinutaFixtures
 
-    func world(views: [String: MinutaView], ledger: [EditLedger.Entry] = [], files: [String: [(path: String, bytes: [UInt8])]] = [:],
+    func world(views: [String: MinutaView], ledger: [LedgerEntry<MinutaEdit>] = [], files: [String: [(path: String, bytes: [UInt8])]] = [:],
                live: [String: [[UInt8]]] = [:]) -> MinutaWorld {
-        MinutaWorld(dataset: F.dataset, ledger: ledger, devices: views.keys.sorted(), views: views, deviceFiles: files, liveDocuments: live)
+        MinutaWorld(dataset: F.dataset, ledger: OperationLedger(entries: ledger), devices: views.keys.sorted(), views: views, deviceFiles: files, liveDocuments: live)
     }
 
     func testAConsistentWorldSatisfiesEveryChecker() {
@@ -95,11 +95,11 @@ final class MinutaCheckerTests: XCTestCase {
         let dataset = MinutaDataset(tags: F.dataset.tags, records: [F.recordJanuary, legacyTimer])
         let view = MinutaView(tags: dataset.tags, records: dataset.records + [siriTimer])
         let started = F.entry(0, device: "device-2", epoch: 0, .record, siriTimer.id, .create, [])
-        func stop(_ id: Int, on device: String, epoch: Int) -> EditLedger.Entry {
+        func stop(_ id: Int, on device: String, epoch: Int) -> LedgerEntry<MinutaEdit> {
             F.entry(id, device: device, epoch: epoch, .record, "*", .edit, [("endTime", "*")], status: .failed)
         }
-        func stillRunning(_ ledger: [EditLedger.Entry]) -> [String] {
-            let world = MinutaWorld(dataset: dataset, ledger: ledger, devices: ["device-1"], views: ["device-1": view],
+        func stillRunning(_ ledger: [LedgerEntry<MinutaEdit>]) -> [String] {
+            let world = MinutaWorld(dataset: dataset, ledger: OperationLedger(entries: ledger), devices: ["device-1"], views: ["device-1": view],
                                     deviceFiles: [:], liveDocuments: [:])
             return MinutaNoLossChecker().check(world, history: History()).flatMap(\.entities).map(\.entity).filter { $0.hasSuffix("endTime") }
         }
@@ -112,10 +112,10 @@ final class MinutaCheckerTests: XCTestCase {
         XCTAssertEqual(stillRunning([started, F.entry(1, device: "device-1", epoch: 1, .record, "*", .edit, [("endTime", "*")],
                                                       status: .invoked)]), [], "an intent that did not return promised nothing")
         var move = F.entry(2, device: "device-2", epoch: 1, .record, legacyTimer.id, .edit, [("startTime", "1")])
-        move.write.movesMonth = true
+        move.action.movesMonth = true
         XCTAssertEqual(stillRunning([started, stop(1, on: "device-1", epoch: 1), move]), ["record 44444444 endTime"],
                        "a move concurrent with the intent may bring the running copy back")
-        let found = MinutaNoLossChecker().check(MinutaWorld(dataset: dataset, ledger: [started, stop(1, on: "device-1", epoch: 1)],
+        let found = MinutaNoLossChecker().check(MinutaWorld(dataset: dataset, ledger: OperationLedger(entries: [started, stop(1, on: "device-1", epoch: 1)]),
                                                             devices: ["device-1"], views: ["device-1": view], deviceFiles: [:], liveDocuments: [:]),
                                                 history: History())
         XCTAssertEqual(found.map(\.invariant), ["no-loss"])
@@ -128,12 +128,12 @@ final class MinutaCheckerTests: XCTestCase {
     /// returned, is not.
     func testNoLossReportsATimerAStopTimerIntentEndedBeforeItsStart() {
         let start: Int64 = 1_767_400_000_000
-        func stopped(end: Int64, status: OperationStatus = .ok) -> EditLedger.Entry {
+        func stopped(end: Int64, status: OperationStatus = .ok) -> LedgerEntry<MinutaEdit> {
             var entry = F.entry(3, device: "device-1", epoch: 2, .record, F.recordJanuary.id, .edit, [("endTime", String(end))], status: status)
-            entry.write.stoppedTimerStart = start
+            entry.action.stoppedTimerStart = start
             return entry
         }
-        func reported(_ entry: EditLedger.Entry) -> [EntityDiff] {
+        func reported(_ entry: LedgerEntry<MinutaEdit>) -> [EntityDiff] {
             MinutaNoLossChecker().check(world(views: ["device-1": F.view], ledger: [entry]), history: History())
                 .flatMap(\.entities).filter { $0.location.hasPrefix("StopTimerIntent") }
         }
@@ -150,12 +150,10 @@ final class MinutaCheckerTests: XCTestCase {
     /// moves the record: a move that drops it lost it (the move is not concurrent with it). Without
     /// that settle between them, the move's delete may win and the comment is exempt.
     func testAMoveAfterAnOnlineSettleMustKeepAnEarlierComment() {
-        func entry(_ id: Int, _ device: String, settles: Int, _ fields: [(field: String, value: String)], moves: Bool) -> EditLedger.Entry {
-            let write = EditLedger.Write(epoch: 0, entity: .record, entityId: F.recordJanuary.id, kind: .edit, fields: fields,
-                                         movesMonth: moves, onlineSettles: settles)
-            var entry = EditLedger.Entry(id: id, device: device, write: write)
-            entry.status = .ok
-            return entry
+        func entry(_ id: Int, _ device: String, settles: Int, _ fields: [(field: String, value: String)], moves: Bool) -> LedgerEntry<MinutaEdit> {
+            let edit = MinutaEdit(entity: .record, entityId: F.recordJanuary.id, kind: .edit, fields: fields,
+                                  movesMonth: moves, onlineSettles: settles)
+            return LedgerEntry(id: id, device: device, action: edit, status: .ok)
         }
         let comment = entry(0, "device-2", settles: 0, [(field: "comment", value: "edited")], moves: false)
         func reported(moveAfterSettles settles: Int) -> [String] {
@@ -172,18 +170,18 @@ final class MinutaCheckerTests: XCTestCase {
     /// edit cut off by a kill may be missing, a resolved wildcard is no edit at all.
     func testTheLedgerIsReadFromTheHistory() {
         let history = History()
-        func write(_ id: String, _ field: String, _ value: String) -> EditLedger.Write {
-            EditLedger.Write(epoch: 0, entity: .record, entityId: id, kind: .edit, fields: [(field: field, value: value)])
+        func write(_ id: String, _ field: String, _ value: String) -> LedgerPayload<MinutaEdit> {
+            LedgerPayload(MinutaEdit(entity: .record, entityId: id, kind: .edit, fields: [(field: field, value: value)]), epoch: 0)
         }
-        let acked = history.invoke(process: "device-1", name: EditLedger.operationName, payload: write(F.recordJanuary.id, "comment", "edited"), at: 0)
+        let acked = history.invoke(process: "device-1", name: MinutaEdit.operationName, payload: write(F.recordJanuary.id, "comment", "edited"), at: 0)
         history.complete(acked, .ok, at: 1)
         history.invoke(process: "device-2", name: "sync", at: 1)  // not an edit
-        history.invoke(process: "device-2", name: EditLedger.operationName, payload: write(F.recordDecember.id, "tagId", F.tagB.id), at: 2)
-        let wildcard = history.invoke(process: "device-1", name: EditLedger.operationName, payload: write("*", "endTime", "*"), at: 3)
+        history.invoke(process: "device-2", name: MinutaEdit.operationName, payload: write(F.recordDecember.id, "tagId", F.tagB.id), at: 2)
+        let wildcard = history.invoke(process: "device-1", name: MinutaEdit.operationName, payload: write("*", "endTime", "*"), at: 3)
         history.complete(wildcard, .failed, at: 4)
         history.interruptAll(process: "device-2", at: 5)
 
-        let ledger = EditLedger.entries(in: history)
+        let ledger = OperationLedger<MinutaEdit>(history: history).entries
         XCTAssertEqual(ledger.map(\.id), [0, 2, 3])
         XCTAssertEqual(ledger.map(\.device), ["device-1", "device-2", "device-1"])
         XCTAssertEqual(ledger.map(\.status), [.ok, .indeterminate, .failed])
@@ -201,20 +199,20 @@ final class MinutaCheckerTests: XCTestCase {
     /// and any other error carry none that counts).
     func testNoSpuriousRefusalReportsARefusedEditOfALiveRecord() {
         let history = History()
-        func edit(_ device: String, _ id: String, _ kind: EditLedger.Kind = .edit) -> Int {
-            history.invoke(process: device, name: EditLedger.operationName, payload:
-                EditLedger.Write(epoch: 0, entity: .record, entityId: id, kind: kind, fields: kind == .edit ? [(field: "comment", value: "x")] : []), at: 0)
+        func edit(_ device: String, _ id: String, _ kind: MinutaEdit.Kind = .edit) -> Int {
+            history.invoke(process: device, name: MinutaEdit.operationName, payload:
+                LedgerPayload(MinutaEdit(entity: .record, entityId: id, kind: kind, fields: kind == .edit ? [(field: "comment", value: "x")] : []), epoch: 0), at: 0)
         }
         let live = edit("device-2", F.recordJanuary.id)
-        history.complete(live, .indeterminate, result: EditLedger.Refusal.deletedElsewhere, at: 1)
+        history.complete(live, .indeterminate, result: MinutaEdit.Refusal.deletedElsewhere, at: 1)
         let gone = edit("device-2", F.recordNewYear.id)
-        history.complete(gone, .indeterminate, result: EditLedger.Refusal.deletedElsewhere, at: 1)
+        history.complete(gone, .indeterminate, result: MinutaEdit.Refusal.deletedElsewhere, at: 1)
         history.complete(edit("device-1", F.recordNewYear.id, .delete), .ok, at: 1)
-        history.complete(edit("device-2", F.recordDecember.id), .indeterminate, result: EditLedger.Refusal.other("Document corrupted"), at: 1)
+        history.complete(edit("device-2", F.recordDecember.id), .indeterminate, result: MinutaEdit.Refusal.other("Document corrupted"), at: 1)
         _ = edit("device-1", F.recordDecember.id)
         history.interruptAll(process: "device-1", at: 2)
 
-        let ledger = EditLedger.entries(in: history)
+        let ledger = OperationLedger<MinutaEdit>(history: history).entries
         XCTAssertEqual(ledger.map(\.refusal), [.deletedElsewhere, .deletedElsewhere, nil, .other("Document corrupted"), nil])
         let found = MinutaNoSpuriousRefusalChecker().check(world(views: ["device-1": F.view], ledger: ledger), history: history)
         XCTAssertEqual(found.map(\.invariant), ["no-spurious-refusal"])

@@ -69,11 +69,9 @@ enum MinutaFixtures {
         return document.save()
     }
 
-    static func entry(_ id: Int, device: String, epoch: Int = 0, _ entity: EditLedger.Entity, _ entityId: String,
-                      _ kind: EditLedger.Kind, _ fields: [(String, String)], status: OperationStatus = .ok) -> EditLedger.Entry {
-        let write = EditLedger.Write(epoch: epoch, entity: entity, entityId: entityId, kind: kind, fields: fields.map { (field: $0.0, value: $0.1) })
-        var entry = EditLedger.Entry(id: id, device: device, write: write)
-        entry.status = status
-        return entry
+    static func entry(_ id: Int, device: String, epoch: Int = 0, _ entity: MinutaEdit.Entity, _ entityId: String,
+                      _ kind: MinutaEdit.Kind, _ fields: [(String, String)], status: OperationStatus = .ok) -> LedgerEntry<MinutaEdit> {
+        let edit = MinutaEdit(entity: entity, entityId: entityId, kind: kind, fields: fields.map { (field: $0.0, value: $0.1) })
+        return LedgerEntry(id: id, device: device, action: edit, epoch: epoch, status: status)
     }
 }

@@ -96,3 +96,10 @@ public struct OperationLedger<Action: Sendable>: Sendable {
     /// The operations the apps acknowledged, in invocation order.
     public var acknowledged: [LedgerEntry<Action>] { entries.filter(\.isAcknowledged) }
 }
+
+/// A ledger reads as its entries, in invocation order.
+extension OperationLedger: RandomAccessCollection {
+    public var startIndex: Int { entries.startIndex }
+    public var endIndex: Int { entries.endIndex }
+    public subscript(position: Int) -> LedgerEntry<Action> { entries[position] }
+}

@@ -5,8 +5,6 @@ import SimCore
 import SimHarness
 
 extension MinutaSession {
-    typealias Ledger = EditLedger
-
     func perform(_ action: MinutaAction) async {
         if busy > 0 { context.sometimes("minuta: two processes busy at once on one device") }
         busy += 1
@@ -38,7 +36,7 @@ extension MinutaSession {
             return true
         } catch {
             if context.isAlive {
-                let refusal: Ledger.Refusal = if case Minuta.StorageError.recordDeleted = error { .deletedElsewhere } else { .other("\(error)") }
+                let refusal: MinutaEdit.Refusal = if case Minuta.StorageError.recordDeleted = error { .deletedElsewhere } else { .other("\(error)") }
                 context.complete(entry, .indeterminate, result: refusal)
                 context.record("app write failed: \(error)")
             }
@@ -47,12 +45,11 @@ extension MinutaSession {
     }
 
     /// Records the start of an edit in the run's history; returns its operation id.
-    func begin(_ entity: Ledger.Entity, _ id: String, _ kind: Ledger.Kind, _ fields: [(String, String)], movesMonth: Bool = false,
+    func begin(_ entity: MinutaEdit.Entity, _ id: String, _ kind: MinutaEdit.Kind, _ fields: [(String, String)], movesMonth: Bool = false,
                stoppedTimerStart: Int64? = nil) -> Int {
-        let write = Ledger.Write(epoch: stage.epoch, entity: entity, entityId: id, kind: kind,
-                                 fields: fields.map { (field: $0.0, value: $0.1) }, movesMonth: movesMonth,
-                                 onlineSettles: stage.onlineSettles, stoppedTimerStart: stoppedTimerStart)
-        return context.invoke(Ledger.operationName, payload: write)
+        let edit = MinutaEdit(entity: entity, entityId: id, kind: kind, fields: fields.map { (field: $0.0, value: $0.1) },
+                              movesMonth: movesMonth, onlineSettles: stage.onlineSettles, stoppedTimerStart: stoppedTimerStart)
+        return context.begin(MinutaEdit.operationName, edit, epoch: stage.epoch)
     }
 
     func createRecord(_ record: Minuta.TimeRecord) async {
@@ -113,7 +110,7 @@ extension MinutaSession {
 
     /// The tag screen saves the whole list it shows (seed `saveTags`), with what it loaded as
     /// `previous`.
-    func saveTags(_ tags: [Minuta.Tag], entry: (id: String, kind: Ledger.Kind, fields: [(String, String)])) async {
+    func saveTags(_ tags: [Minuta.Tag], entry: (id: String, kind: MinutaEdit.Kind, fields: [(String, String)])) async {
         let ledgerEntry = begin(.tag, entry.id, entry.kind, entry.fields)
         let previous = view.tags
         if await ledgered(ledgerEntry, { try await storage.saveTags(tags, previous: previous) }) { view.tags = tags }

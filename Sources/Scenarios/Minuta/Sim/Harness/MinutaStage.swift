@@ -8,7 +8,7 @@ import SimHarness
 /// One Minuta run's stage: the shared cast (devices, the users' queued actions — one lane for the
 /// app and one for its App Intents — launches, kills) plus the shared cloud folder, the legacy
 /// dataset and what each app last showed (the users' edits are operations in the run's history,
-/// see `EditLedger`). Scenarios script it; checkers read the `MinutaWorld` it produces.
+/// see `MinutaEdit`). Scenarios script it; checkers read the `MinutaWorld` it produces.
 final class MinutaStage: Cast<MinutaAction>, @unchecked Sendable {
     struct DevicePlan: Sendable {
         var device: Device

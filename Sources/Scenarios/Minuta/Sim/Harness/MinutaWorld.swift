@@ -10,7 +10,8 @@ import SimHarness
 /// build a world that breaks one invariant on purpose.
 struct MinutaWorld: Sendable {
     var dataset: MinutaDataset
-    var ledger: [EditLedger.Entry]
+    /// The users' edits (`MinutaEdit`), read from the run's history.
+    var ledger: OperationLedger<MinutaEdit>
     /// Device names in order.
     var devices: [String]
     /// Each device's last view.
@@ -28,7 +29,7 @@ struct MinutaWorld: Sendable {
     /// Date-range screens that differed from their list while no file changed (see `DateRangeScreen`).
     var screenMismatches: [DateRangeScreen.Mismatch]
 
-    init(dataset: MinutaDataset, ledger: [EditLedger.Entry] = [], devices: [String], views: [String: MinutaView],
+    init(dataset: MinutaDataset, ledger: OperationLedger<MinutaEdit> = OperationLedger(entries: []), devices: [String], views: [String: MinutaView],
          deviceFiles: [String: [(path: String, bytes: [UInt8])]] = [:], serverFiles: [(path: String, bytes: [UInt8])] = [],
          liveDocuments: [String: [[UInt8]]] = [:], healing: HealingOutcome = .healed, hiddenVersions: [(path: String, count: Int)] = [],
          screenMismatches: [DateRangeScreen.Mismatch] = []) {
@@ -53,7 +54,7 @@ struct MinutaWorld: Sendable {
         let server = stage.folder.serverFiles.map { (path: $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : $0.path, bytes: $0.bytes) }
         let hidden = stage.folder.server.entries.filter { !$0.value.isDeleted && !$0.value.conflictVersions.isEmpty }
             .map { (path: String($0.key.dropFirst(prefix.count)), count: $0.value.conflictVersions.count) }.sorted { $0.path < $1.path }
-        self.init(dataset: stage.dataset, ledger: EditLedger.entries(in: stage.sim.history), devices: stage.appPlans.map(\.device.name),
+        self.init(dataset: stage.dataset, ledger: OperationLedger(history: stage.sim.history), devices: stage.appPlans.map(\.device.name),
                   views: stage.views, deviceFiles: files, serverFiles: server, liveDocuments: stage.liveDocuments,
                   healing: healing, hiddenVersions: hidden, screenMismatches: stage.screenMismatches)
     }
@@ -71,4 +72,30 @@ struct MinutaWorld: Sendable {
 
     /// Loads a document for checking (a fixed actor: checkers only read and merge).
     static func document(_ bytes: [UInt8]) -> Document? { try? Document(bytes, actor: ActorId("c0ffee")) }
+}
+
+extension MinutaWorld {
+    /// The scalar fields the shared checks compare, per collection.
+    static let recordFields = ["startTime", "endTime", "tagId", "comment"]
+    static let tagFields = ["name", "color", "isArchived", "createdAt"]
+
+    /// The world as the shared checks read it: the legacy data under `legacy`, then each device's
+    /// last view (records and tags, scalar fields in the ledger's canonical text), in device order.
+    var snapshot: EntitySnapshot {
+        var snapshot = EntitySnapshot()
+        func records(_ records: [Minuta.TimeRecord]) -> [EntitySnapshot.Entity] {
+            records.map { record in EntitySnapshot.Entity(key: record.id, fields: Dictionary(uniqueKeysWithValues: Self.recordFields.map { ($0, record.ledgerValue($0)!) })) }
+        }
+        func tags(_ tags: [Minuta.Tag]) -> [EntitySnapshot.Entity] {
+            tags.map { tag in EntitySnapshot.Entity(key: tag.id, fields: Dictionary(uniqueKeysWithValues: Self.tagFields.map { ($0, tag.ledgerValue($0)!) })) }
+        }
+        snapshot.add("legacy", "record", records(dataset.records))
+        snapshot.add("legacy", "tag", tags(dataset.tags))
+        for device in devices {
+            guard let view = views[device] else { continue }
+            snapshot.add(device, "record", records(view.records))
+            snapshot.add(device, "tag", tags(view.tags))
+        }
+        return snapshot
+    }
 }

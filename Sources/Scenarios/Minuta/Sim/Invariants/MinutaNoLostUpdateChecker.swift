@@ -1,5 +1,6 @@
 import AppPorts
 import CRDT
+import Minuta
 import SimCore
 import SimHarness
 
@@ -13,35 +14,29 @@ struct MinutaNoLostUpdateChecker: InvariantChecker {
 
     func check(_ world: MinutaWorld, history: History) -> [Violation] {
         let expect = MinutaExpectations(world: world)
+        let snapshot = world.snapshot
         var diffs: [EntityDiff] = []
         let legacy = Dictionary(world.dataset.records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let legacyTags = Dictionary(world.dataset.tags.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for device in world.devices {
             guard let view = world.views[device] else { continue }
-            for record in view.records.sorted(by: { $0.id < $1.id }) {
-                for field in ["startTime", "endTime", "tagId", "comment"] {
-                    guard let (values, required) = expect.allowed(.record, record.id, field: field, legacy: legacy[record.id]?.ledgerValue(field)),
-                          let actual = record.ledgerValue(field), !values.contains(actual), expect.hadConcurrentWrite(required) else { continue }
-                    diffs.append(EntityDiff(entity: "record \(record.id.prefix(8)) \(field)", location: device,
-                                            expected: values.sorted().joined(separator: " or "), actual: actual))
-                }
-                let (present, absent) = expect.images(record.id, legacy: legacy[record.id]?.images ?? [])
-                for name in present.sorted() where !record.images.contains(name) {
-                    diffs.append(EntityDiff(entity: "record \(record.id.prefix(8)) image \(name)", location: device, expected: "present", actual: "missing"))
-                }
-                for name in absent.sorted() where record.images.contains(name) {
-                    diffs.append(EntityDiff(entity: "record \(record.id.prefix(8)) image \(name)", location: device, expected: "removed", actual: "present"))
-                }
+            let shown = Dictionary(view.records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            // Scalar fields: the shared check. Images are set-valued: Minuta's own rule.
+            diffs += NoLostUpdateCheck.diffs(snapshot, expect: expect.writes, at: device, collection: "record", fields: MinutaWorld.recordFields,
+                                             baseline: "legacy", display: { String($0.prefix(8)) }) { entity in
+                images(shown[entity.key]!, expect.images(entity.key, legacy: legacy[entity.key]?.images ?? []), device)
             }
-            for tag in view.tags.sorted(by: { $0.id < $1.id }) {
-                for field in ["name", "color", "isArchived"] {
-                    guard let (values, required) = expect.allowed(.tag, tag.id, field: field, legacy: legacyTags[tag.id]?.ledgerValue(field)),
-                          let actual = tag.ledgerValue(field), !values.contains(actual), expect.hadConcurrentWrite(required) else { continue }
-                    diffs.append(EntityDiff(entity: "tag \(tag.id.prefix(8)) \(field)", location: device,
-                                            expected: values.sorted().joined(separator: " or "), actual: actual))
-                }
-            }
+            diffs += NoLostUpdateCheck.diffs(snapshot, expect: expect.writes, at: device, collection: "tag",
+                                             fields: ["name", "color", "isArchived"], baseline: "legacy") { String($0.prefix(8)) }
         }
         return ViolationReport.of(name, diffs) { "\($0) concurrent edits or image adds were lost" }
+    }
+
+    /// The record's images that must be there and are not, and those that must not and are.
+    func images(_ record: Minuta.TimeRecord, _ expected: (present: Set<String>, absent: Set<String>), _ device: String) -> [EntityDiff] {
+        expected.present.sorted().filter { !record.images.contains($0) }.map {
+            EntityDiff(entity: "record \(record.id.prefix(8)) image \($0)", location: device, expected: "present", actual: "missing")
+        } + expected.absent.sorted().filter { record.images.contains($0) }.map {
+            EntityDiff(entity: "record \(record.id.prefix(8)) image \($0)", location: device, expected: "removed", actual: "present")
+        }
     }
 }
