@@ -24,6 +24,8 @@ public struct WriteExpectations<Action: WritingAction> {
     }
 
     private var byEntity: [String: [Write]] = [:]  // looked up only, never iterated
+    /// Per collection, the keys written, sorted once asked for.
+    private var keysByCollection: [String: Set<String>] = [:]  // looked up only
     private var anyKey: [String: [Write]] = [:]  // by collection; looked up only
     private let exempt: (Entry) -> Bool
 
@@ -37,6 +39,7 @@ public struct WriteExpectations<Action: WritingAction> {
                     anyKey[write.collection, default: []].append(Write(entry: entry, write: write))
                 } else {
                     byEntity[Self.id(write.collection, write.key), default: []].append(Write(entry: entry, write: write))
+                    keysByCollection[write.collection, default: []].insert(write.key)
                 }
             }
         }
@@ -46,6 +49,9 @@ public struct WriteExpectations<Action: WritingAction> {
 
     /// The writes to one entity, in invocation order.
     public func writes(_ collection: String, _ key: String) -> [Write] { byEntity[Self.id(collection, key)] ?? [] }
+
+    /// The keys the ledger writes in a collection, sorted.
+    public func keys(_ collection: String) -> [String] { (keysByCollection[collection] ?? []).sorted() }
 
     /// The keys the ledger creates in a collection (acknowledged or not), sorted.
     public func createdKeys(_ collection: String, in ledger: OperationLedger<Action>) -> [String] {

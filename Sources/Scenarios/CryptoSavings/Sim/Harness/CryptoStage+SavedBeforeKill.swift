@@ -43,7 +43,7 @@ extension CryptoStage {
             .flatMap(StoreSnapshot.decode).map { Array($0.rows.values) } ?? []
         let view = SavingsView(rows: rows, variant: variant, month: edit.month)
         let held = Set(CryptoKeys.keyed(view, all: rows).map(\.naturalKey))
-        let keys = CryptoLedger.keys(edit.action, month: edit.month)
+        let keys = ConfirmedObjects.keys(edit.action, month: edit.month)
         guard !keys.isEmpty, keys.allSatisfy(held.contains) else { return }
         observe(.savedBeforeKill(edit.action, owner: edit.owner, month: edit.month, build: edit.build), context)
         context.record("saved before the kill: \(edit.action)")

@@ -106,12 +106,12 @@ final class CryptoStage: Cast<SavingsAction>, @unchecked Sendable {
     /// returns its operation.
     func attempt(_ action: SavingsAction, _ context: DeviceContext, owner: String?, build: Int) -> Int {
         let month = MonthLabel.label(context.wallClockMilliseconds(), offsetSeconds: MonthLabel.declaredOffsetSeconds)
-        let event = CryptoLedger.Event.action(action, owner: owner, month: month, epoch: epoch, build: build)
+        let event = CryptoEvent.action(action, owner: owner, month: month, build: build)
         if action != .sync {
             let store = phone(context.deviceName).device.files.content(CryptoSavingsApplication.storePath)
             editsInFlight[context.deviceName] = EditInFlight(action: action, owner: owner, month: month, build: build, storeBefore: store)
         }
-        return context.invoke(CryptoLedger.operationName(event), payload: event)
+        return context.begin(event.operationName, event, epoch: epoch)
     }
 
     /// The device's app answered the action it was handed (confirmed or not): no longer in flight.
@@ -132,12 +132,12 @@ final class CryptoStage: Cast<SavingsAction>, @unchecked Sendable {
     }
 
     /// Records an observation of the device's app in the history (begun and ended at once).
-    func observe(_ event: CryptoLedger.Event, _ context: DeviceContext) {
-        context.complete(context.invoke(CryptoLedger.operationName(event), payload: event), .ok)
+    func observe(_ event: CryptoEvent, _ context: DeviceContext) {
+        context.complete(context.begin(event.operationName, event, epoch: epoch), .ok)
     }
 
-    /// The users' ledger so far (a fold of the run's history).
-    var ledger: CryptoLedger { CryptoLedger(history: sim.history) }
+    /// The users' operations so far, read from the run's history.
+    var ledger: OperationLedger<CryptoEvent> { OperationLedger(history: sim.history) }
 
     func beginHealing() { healing = true }
 }

@@ -28,7 +28,8 @@ struct CryptoWorld {
 
     var devices: [DeviceView]
     var clouds: [String: CloudView]
-    var ledger: CryptoLedger
+    /// What the users expect to exist, folded from the run's operation ledger.
+    var confirmed: ConfirmedObjects
     var healing: HealingOutcome
     var wipes: [String]
 
@@ -57,16 +58,16 @@ extension CryptoWorld {
             devices.append(DeviceView(name: name, account: account, month: month, wallMilliseconds: wall, view: view,
                                       keyed: CryptoKeys.keyed(view, all: rows), setAside: setAside))
         }
-        let ledger = stage.ledger
+        let confirmed = ConfirmedObjects(ledger: stage.ledger)
         var clouds: [String: CloudView] = [:]
         let month = MonthLabel.label(stage.wallMilliseconds(stage.phone(stage.order[0]).device), offsetSeconds: MonthLabel.declaredOffsetSeconds)
         for user in stage.server.admin.users {
             let records = stage.server.admin.records(user: user).map(\.record).filter { $0.recordID.zoneName == CloudKitMirrorOptions().zoneName }
-            let rows = CloudRows.rows(records, transactionAmounts: ledger.transactionAmounts)
+            let rows = CloudRows.rows(records, transactionAmounts: confirmed.transactionAmounts)
             let view = SavingsView(rows: rows, variant: .fixed, month: month)
             clouds[user] = CloudView(user: user, view: view, keyed: CryptoKeys.keyed(view, all: rows))
         }
-        self.init(devices: devices, clouds: clouds, ledger: ledger, healing: healing, wipes: stage.wipes)
+        self.init(devices: devices, clouds: clouds, confirmed: confirmed, healing: healing, wipes: stage.wipes)
     }
 }
 

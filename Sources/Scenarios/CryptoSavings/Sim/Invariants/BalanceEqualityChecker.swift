@@ -21,11 +21,11 @@ struct BalanceEqualityChecker: InvariantChecker {
     func check(_ world: CryptoWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for device in world.devices {
-            diffs += Self.sumDiffs(device, typed: world.ledger.transactionAmounts)
-            diffs += Self.typedDiffs(device.view, location: device.name, world.ledger)
+            diffs += Self.sumDiffs(device, typed: world.confirmed.transactionAmounts)
+            diffs += Self.typedDiffs(device.view, location: device.name, world.confirmed)
         }
         for user in world.clouds.keys.sorted() {
-            diffs += Self.typedDiffs(world.clouds[user]!.view, location: "iCloud(\(user))", world.ledger)
+            diffs += Self.typedDiffs(world.clouds[user]!.view, location: "iCloud(\(user))", world.confirmed)
         }
         for device in world.devices {
             guard let user = device.account, let cloud = world.clouds[user]?.view else { continue }
@@ -44,9 +44,9 @@ struct BalanceEqualityChecker: InvariantChecker {
     }
 
     /// Transactions whose exact column is not the amount the user typed, among those an app of
-    /// build 2 confirmed (`CryptoLedger.exactlyStored`), compared as numbers by the checker's own
+    /// build 2 confirmed (`ConfirmedObjects.exactlyStored`), compared as numbers by the checker's own
     /// arithmetic. An empty column (a row written with only the plan's `Double`) is not judged.
-    static func typedDiffs(_ view: SavingsView, location: String, _ ledger: CryptoLedger) -> [EntityDiff] {
+    static func typedDiffs(_ view: SavingsView, location: String, _ ledger: ConfirmedObjects) -> [EntityDiff] {
         var diffs: [EntityDiff] = []
         for transaction in view.visible["Transaction"] ?? [] {
             guard let id = transaction["id"]?.uuidValue, ledger.exactlyStored.contains(id), let typed = ledger.transactionAmounts[id],

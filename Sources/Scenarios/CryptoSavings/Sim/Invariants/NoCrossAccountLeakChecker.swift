@@ -12,7 +12,7 @@ struct NoCrossAccountLeakChecker: InvariantChecker {
 
     func check(_ world: CryptoWorld, history: History) -> [Violation] {
         var makers: [String: Set<String?>] = [:]
-        for entry in world.ledger.entries + world.ledger.attempts { makers[entry.key, default: []].insert(entry.owner) }
+        for entry in world.confirmed.entries + world.confirmed.attempts { makers[entry.key, default: []].insert(entry.owner) }
         // An object a local-only (no account) action made is anybody's: it proves no leak.
         let owners = makers.filter { !$0.value.contains(nil) }.mapValues { Set($0.compactMap { $0 }) }
         var snapshot = EntitySnapshot()

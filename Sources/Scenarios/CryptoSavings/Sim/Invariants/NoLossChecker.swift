@@ -12,7 +12,7 @@ struct NoLossChecker: InvariantChecker {
 
     func check(_ world: CryptoWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
-        for entry in world.ledger.entries {
+        for entry in world.confirmed.entries {
             if let owner = entry.owner {
                 let cloud = world.clouds[owner]?.keyed.contains { $0.naturalKey == entry.key } ?? false
                 let holders = world.devices(of: owner)
@@ -32,7 +32,7 @@ struct NoLossChecker: InvariantChecker {
     }
 
     /// Whether the device that made the entry set it aside for its account and told the user.
-    func setAside(_ entry: CryptoLedger.Entry, owner: String, in world: CryptoWorld) -> Bool {
+    func setAside(_ entry: ConfirmedObjects.Entry, owner: String, in world: CryptoWorld) -> Bool {
         let note = CryptoKeys.note(forLedgerKey: entry.key)
         return world.devices.contains { $0.name == entry.device && ($0.setAside[owner] ?? []).contains(note) }
     }

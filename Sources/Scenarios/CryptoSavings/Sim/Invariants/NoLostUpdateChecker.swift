@@ -14,7 +14,7 @@ struct NoLostUpdateChecker: InvariantChecker {
 
     func check(_ world: CryptoWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
-        for edit in world.ledger.lastWriters() {
+        for edit in world.confirmed.lastValues {
             guard let owner = edit.owner, !setAside(edit, owner: owner, in: world) else { continue }
             var places: [(String, SavingsView)] = world.devices(of: owner).map { ($0.name, $0.view) }
             if let cloud = world.clouds[owner] { places.insert(("iCloud(\(owner))", cloud.view), at: 0) }
@@ -29,7 +29,7 @@ struct NoLostUpdateChecker: InvariantChecker {
 
     /// Whether the device set the edit aside at an account change and told the user (the
     /// fixed build's answer to edits that never reached the old account; no-loss counts them).
-    func setAside(_ edit: CryptoLedger.ValueEdit, owner: String, in world: CryptoWorld) -> Bool {
+    func setAside(_ edit: ConfirmedObjects.LastValue, owner: String, in world: CryptoWorld) -> Bool {
         let note = CryptoKeys.note(forLedgerKey: edit.key)
         return world.devices.contains { $0.name == edit.device && ($0.setAside[owner] ?? []).contains(note) }
     }

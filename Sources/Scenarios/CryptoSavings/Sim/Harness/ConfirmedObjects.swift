@@ -1,11 +1,13 @@
 import CryptoSavings
+import SimHarness
 /// What the users expect to exist: every object an app confirmed, by its logical key
 /// (`Goal <id>`, `AssetAllocation <asset>/<goal>`, `MonthlyPlan <goal>/<month>`,
 /// `MonthlyExecutionRecord <month>` …, months in the declared zone), with the iCloud account the
 /// device was mirroring for when it confirmed (nil: local-only, adopted by the next account),
-/// and the exact amount of every transaction. A run's ledger is folded from its history
-/// (`CryptoLedger+History`); tests may build one with the mutating methods.
-struct CryptoLedger {
+/// the exact amount of every transaction, and the values set last. A fold of the run's operation
+/// ledger (`OperationLedger<CryptoEvent>`) in recorded order; tests may build one with the
+/// mutating methods.
+struct ConfirmedObjects {
     struct Entry: Hashable {
         var key: String
         var owner: String?
@@ -22,8 +24,62 @@ struct CryptoLedger {
     /// so their exact column must hold it everywhere (build 1 keeps only a `Double`, which the
     /// upgrade's backfill turns into an exact amount as best it can).
     private(set) var exactlyStored: Set<String> = []
-    /// The values users set, in the order apps were handed them (see `CryptoLedger+Values`).
-    var valueEdits: [ValueEdit] = []
+    /// Per value key, the value set last (`lastValues(_:)`), in key order.
+    var lastValues: [LastValue] = []
+
+    /// A value set last: an edit of a goal or allocation that every other edit of it preceded.
+    struct LastValue: Equatable {
+        /// `Goal <id>` or `AssetAllocation <asset>/<goal>`.
+        var key: String
+        /// What the view shows for it once the edit stands: `name | target` or the amount.
+        var value: String
+        var device: String
+        /// The account the device mirrored for when it was handed the edit.
+        var owner: String?
+    }
+
+    init() {}
+
+    /// The objects the ledger's steps confirm, folded in recorded order: each action handed over
+    /// is an attempt, each confirmed one (or one saved before a kill) an entry; a mirror binding
+    /// adopts the device's local-only entries recorded before it.
+    init(ledger: OperationLedger<CryptoEvent>) {
+        for step in ledger.steps {
+            switch step {
+            case .invoked(let entry):
+                switch entry.action {
+                case .action(let action, let owner, let month, _): attempt(action, device: entry.device, owner: owner, month: month)
+                case .mirrored(let user): adopt(device: entry.device, user: user)
+                case .serverWins: break
+                case .savedBeforeKill(let action, let owner, let month, let build):
+                    acknowledge(action, device: entry.device, owner: owner, month: month, build: build)
+                }
+            case .completed(let entry):
+                guard entry.status == .ok, case .action(let action, let owner, _, let build) = entry.action else { continue }
+                if case .sync = action { continue }
+                guard let month = entry.result(as: String.self) else {
+                    preconditionFailure("a confirmed action ends with the month it was confirmed in")
+                }
+                acknowledge(action, device: entry.device, owner: owner, month: month, build: build)
+            }
+        }
+        lastValues = Self.lastValues(ledger)
+    }
+
+    /// Per key, the value set last (the shared last-writer rule: the confirmed edit every other
+    /// edit of the key precedes), unless the device's mirror later dropped local edits for the
+    /// server's copy (an export conflict after it on its device: it may be among them). Keys
+    /// whose last edits are concurrent have none (CloudKit keeps the record saved last).
+    static func lastValues(_ ledger: OperationLedger<CryptoEvent>) -> [LastValue] {
+        var conflicts: [String: Int] = [:]  // device → its last export conflict's id; looked up only
+        for entry in ledger { if case .serverWins = entry.action { conflicts[entry.device] = entry.id } }
+        let expect = WriteExpectations(ledger) { entry in (conflicts[entry.device] ?? -1) > entry.id }
+        return expect.keys(CryptoEvent.values).compactMap { key in
+            guard let (value, entry) = expect.lastWriter(CryptoEvent.values, key, field: "value"),
+                  case .action(_, let owner, _, _) = entry.action else { return nil }
+            return LastValue(key: key, value: value, device: entry.device, owner: owner)
+        }
+    }
 
     /// Records a confirmed action's objects, made by an app of `build`.
     mutating func acknowledge(_ action: SavingsAction, device: String, owner: String?, month: String, build: Int) {
