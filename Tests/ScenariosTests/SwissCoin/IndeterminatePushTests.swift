@@ -12,11 +12,15 @@ import XCTest
 /// the checkers' expected data follows the log (Jepsen: an indeterminate operation may have
 /// taken effect).
 final class IndeterminatePushTests: XCTestCase {
-    private func ledgerWithOneUnansweredEdit() -> (SyncLedger, OutboxChange) {
-        let ledger = SyncLedger()
+    private func ledgerWithOneUnansweredEdit() -> (UserEdits, OutboxChange) {
+        let history = History()
         let change = OutboxChange(changeId: "c0000000-0000-4000-8000-000000000001", table: "financial_transactions",
                                   entityId: "e0000000-0000-4000-8000-000000000001", kind: .update, groups: ["money"])
-        ledger.edited("device-1", "alice-id", change, at: 5)
+        let edit = SyncOperation.edit(account: "alice-id", change: change, intended: [:])
+        history.complete(history.invoke(process: "device-1", name: edit.operationName, payload: LedgerPayload(edit, epoch: 0), at: 5), .ok, at: 5)
+        let ledger = UserEdits(ledger: OperationLedger(history: history))
+        XCTAssertEqual(ledger.edits.map(\.device), ["device-1"])
+        XCTAssertEqual(ledger.edits.map(\.atNanoseconds), [5])
         return (ledger, change)
     }
 

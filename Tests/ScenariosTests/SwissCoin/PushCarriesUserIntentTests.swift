@@ -9,14 +9,14 @@ import XCTest
 final class PushCarriesUserIntentTests: XCTestCase {
     private let person = "e0000000-0000-4000-8000-000000000001"
 
-    private func rename(_ id: String, to name: String, at ms: Int64) -> SyncLedger.Edit {
-        SyncLedger.Edit(device: "device-1", account: "alice-id",
+    private func rename(_ id: String, to name: String, at ms: Int64) -> UserEdits.Edit {
+        UserEdits.Edit(device: "device-1", account: "alice-id",
                         change: OutboxChange(changeId: id, table: SyncTables.persons, entityId: person, kind: .update, groups: ["name"]),
                         atNanoseconds: ms * 1_000_000, intended: ["name": .string(name)])
     }
 
-    private func ack(_ edit: SyncLedger.Edit, pushed name: String) -> SyncLedger.Ack {
-        SyncLedger.Ack(device: edit.device, account: edit.account,
+    private func ack(_ edit: UserEdits.Edit, pushed name: String) -> UserEdits.Ack {
+        UserEdits.Ack(device: edit.device, account: edit.account,
                        ack: SyncEngine.Acknowledgement(change: edit.change, outcome: "applied", revision: 3,
                                                        fields: ["name": .string(name)], splits: nil, payers: nil),
                        atNanoseconds: edit.atNanoseconds + 1)
@@ -52,20 +52,20 @@ final class PushCarriesUserIntentTests: XCTestCase {
     private let transaction = "f0000000-0000-4000-8000-000000000001"
 
     /// A new split set (a and b share 10.00 CHF) filed by the app under `groups`.
-    private func resplit(_ id: String, filedAs groups: [String], at ms: Int64, kind: OutboxChange.Kind = .update) -> SyncLedger.Edit {
-        SyncLedger.Edit(device: "device-1", account: "alice-id",
+    private func resplit(_ id: String, filedAs groups: [String], at ms: Int64, kind: OutboxChange.Kind = .update) -> UserEdits.Edit {
+        UserEdits.Edit(device: "device-1", account: "alice-id",
                         change: OutboxChange(changeId: id, table: SyncTables.transactions, entityId: transaction, kind: kind, groups: groups),
                         atNanoseconds: ms * 1_000_000,
                         intended: kind == .delete ? [:] : ["amount": .string("10.00"), "currency": .string("CHF"),
-                                                           SyncLedger.splitsColumn: .string("a=500,b=500")])
+                                                           UserEdits.splitsColumn: .string("a=500,b=500")])
     }
 
     private func split(_ person: String, _ amount: String) -> JSONValue {
         ["owed_by_id": .string(person), "amount": .string(amount)]
     }
 
-    private func ack(_ edit: SyncLedger.Edit, fields: CloudRow, splits: [JSONValue]?) -> SyncLedger.Ack {
-        SyncLedger.Ack(device: edit.device, account: edit.account,
+    private func ack(_ edit: UserEdits.Edit, fields: CloudRow, splits: [JSONValue]?) -> UserEdits.Ack {
+        UserEdits.Ack(device: edit.device, account: edit.account,
                        ack: SyncEngine.Acknowledgement(change: edit.change, outcome: "applied", revision: 4, fields: fields,
                                                        splits: splits, payers: nil),
                        atNanoseconds: edit.atNanoseconds + 1)

@@ -19,8 +19,8 @@ final class SwissCoinSyncTests: XCTestCase {
             stage.createAccount("alice")
             let phone = stage.addDevice("device-1", owner: "alice")
             let tablet = stage.addFreshDevice("device-2", owner: "alice")
-            stage.ledger.scripts[phone.name] = UserScript(steps: edits)
-            stage.ledger.scripts[tablet.name] = UserScript(steps: [])
+            stage.sync.scripts[phone.name] = UserScript(steps: edits)
+            stage.sync.scripts[tablet.name] = UserScript(steps: [])
             stage.launch(phone)
             await stage.waitForMigration(phone)
             stage.launch(tablet)
@@ -244,7 +244,7 @@ final class SwissCoinSyncTests: XCTestCase {
     func testNoLostUpdateReportsAnAcknowledgedSyncEditOverwritten() throws {
         let edits = [UserScript.Step(atMilliseconds: 500, action: .retitle(pick: 1, title: "Acknowledged title"))]
         let world = try self.world(edits: edits) { stage in
-            let id = stage.ledger.acks[0].ack.change.entityId
+            let id = UserEdits(ledger: OperationLedger(history: stage.sim.history)).acks[0].ack.change.entityId
             stage.serviceRole(.update(["title": "Someone else's stale copy"]), table: "financial_transactions", where: .eq("id", .string(id)))
         }
         let found = check(NoLostUpdateChecker(), world)

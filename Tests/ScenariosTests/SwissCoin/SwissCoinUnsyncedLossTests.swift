@@ -16,7 +16,7 @@ extension SwissCoinSyncTests {
         let world = try self.world { stage in
             let alice = stage.account("alice").userId
             let person = stage.server.admin.rows(SyncTables.persons)[0]["id"]!.stringValue!
-            stage.ledger.edited("device-1", alice, OutboxChange(changeId: "lost-1", table: SyncTables.persons, entityId: person,
+            stage.noteEdit("device-1", alice, OutboxChange(changeId: "lost-1", table: SyncTables.persons, entityId: person,
                                                                 kind: .update, groups: ["name"]), at: stage.sim.now.nanoseconds)
         }
         let found = check(NoLossChecker(), world)
@@ -38,11 +38,11 @@ extension SwissCoinSyncTests {
             var db = try! store.load()
             db.sync?.outbox.append(pending)
             try! store.save(db)
-            stage.ledger.edited(device.name, alice, pending, at: stage.sim.now.nanoseconds)
+            stage.noteEdit(device.name, alice, pending, at: stage.sim.now.nanoseconds)
             // Edited, then deleted on the server before it was pushed: moot.
             let tx = stage.server.admin.rows("financial_transactions")[0]["id"]!
             stage.serviceRole(.update(["deleted_at": .string("2025-01-02T00:00:00Z")]), table: "financial_transactions", where: .eq("id", tx))
-            stage.ledger.edited(device.name, alice, OutboxChange(changeId: "moot-1", table: "financial_transactions",
+            stage.noteEdit(device.name, alice, OutboxChange(changeId: "moot-1", table: "financial_transactions",
                                                                  entityId: tx.stringValue!, kind: .update, groups: ["text"]),
                                 at: stage.sim.now.nanoseconds)
         }
@@ -57,13 +57,30 @@ extension SwissCoinSyncTests {
             let id = "e0000000-0000-4000-8000-0000000000aa"
             let create = OutboxChange(changeId: "create-1", table: "financial_transactions", entityId: id, kind: .create, groups: ["money", "text"])
             let update = OutboxChange(changeId: "update-1", table: "financial_transactions", entityId: id, kind: .update, groups: ["text"])
-            stage.ledger.edited("device-1", alice, create, at: stage.sim.now.nanoseconds)
-            stage.ledger.edited("device-1", alice, update, at: stage.sim.now.nanoseconds)
-            stage.ledger.acknowledged("device-1", alice, SyncEngine.Acknowledgement(
+            stage.noteEdit("device-1", alice, create, at: stage.sim.now.nanoseconds)
+            stage.noteEdit("device-1", alice, update, at: stage.sim.now.nanoseconds)
+            stage.noteAck("device-1", alice, SyncEngine.Acknowledgement(
                 change: update, outcome: "gone", revision: nil, fields: [:], splits: nil, payers: nil), at: stage.sim.now.nanoseconds + 1)
         }
         let lost = NoLossChecker().unsyncedLosses(world)
         XCTAssertEqual(lost.count, 1, "\(lost)")
         XCTAssertTrue(lost.first?.entity.hasPrefix("create financial_transactions e0000000") == true, "\(lost)")
+    }
+}
+
+extension SwissCoinStage {
+    /// Records in the run's ledger an edit saved on `device` (as the session does).
+    func noteEdit(_ device: String, _ account: String, _ change: OutboxChange, at time: Int64) {
+        note(.edit(account: account, change: change, intended: [:]), on: device, at: time)
+    }
+
+    /// Records in the run's ledger a push the server answered (as the session does).
+    func noteAck(_ device: String, _ account: String, _ ack: SyncEngine.Acknowledgement, at time: Int64) {
+        note(.acknowledged(account: account, ack: ack), on: device, at: time)
+    }
+
+    private func note(_ operation: SyncOperation, on device: String, at time: Int64) {
+        let id = sim.history.invoke(process: device, name: operation.operationName, payload: LedgerPayload(operation, epoch: 0), at: time)
+        sim.history.complete(id, .ok, at: time)
     }
 }

@@ -9,7 +9,7 @@ import SwissCoin
 /// belongs to the account that was signed in when the user made it (not to the session that
 /// later pushed it: pushing one account's edit under another is the leak SC-4 describes).
 struct AcknowledgedEdits {
-    let ledger: SyncLedger
+    let ledger: UserEdits
     /// The server's log of settled changes (`sync_changes` rows): a push the server applied whose
     /// answer the client never saw (killed, timed out) is indeterminate to the client, but the
     /// server's log says it happened, with the request it applied.
@@ -17,14 +17,14 @@ struct AcknowledgedEdits {
 
     /// Every applied push, in ledger order: the acks the devices received, then the pushes the
     /// server's log shows applied although no device heard the answer.
-    func appliedAcks() -> [SyncLedger.Ack] {
+    func appliedAcks() -> [UserEdits.Ack] {
         var seen: Set<String> = []
         let received = ledger.acks.filter { $0.ack.outcome == "applied" && seen.insert($0.ack.change.changeId).inserted }
         return received + unseenApplied(ledger.edits, except: seen)
     }
 
     /// Applied pushes of edits made by `account`, per entity in revision order (server order).
-    func applied(by account: String) -> [SyncLedger.Ack] {
+    func applied(by account: String) -> [UserEdits.Ack] {
         let mine = Set(ledger.edits.filter { $0.account == account }.map(\.change.changeId))
         return appliedAcks().filter { mine.contains($0.ack.change.changeId) }
             .enumerated().sorted { ($0.element.ack.revision ?? 0, $0.offset) < ($1.element.ack.revision ?? 0, $1.offset) }
@@ -32,7 +32,7 @@ struct AcknowledgedEdits {
     }
 
     /// Acks built from the server's log for `edits` it applied that no device heard about.
-    private func unseenApplied(_ edits: [SyncLedger.Edit], except received: Set<String>) -> [SyncLedger.Ack] {
+    private func unseenApplied(_ edits: [UserEdits.Edit], except received: Set<String>) -> [UserEdits.Ack] {
         guard !serverLog.isEmpty else { return [] }
         var logged: [String: Row] = [:]
         for row in serverLog where row["outcome"]?.stringValue == "applied" {
@@ -44,7 +44,7 @@ struct AcknowledgedEdits {
             let ack = SyncEngine.Acknowledgement(
                 change: edit.change, outcome: "applied", revision: row["revision"]?.intValue,
                 fields: request["fields"]?.objectValue ?? [:], splits: request["splits"]?.arrayValue, payers: request["payers"]?.arrayValue)
-            return SyncLedger.Ack(device: edit.device, account: edit.account, ack: ack, atNanoseconds: edit.atNanoseconds)
+            return UserEdits.Ack(device: edit.device, account: edit.account, ack: ack, atNanoseconds: edit.atNanoseconds)
         }
     }
 

@@ -31,7 +31,7 @@ struct ReferenceMigration {
         // app's first fetch then reuses the installed store instead of decoding it (speed only).
         let storeCache = LocalStoreCache()
         let app = SwissCoinDeviceApp(server: handle, variant: stage.variant, reports: reports, storeCache: storeCache,
-                                     ledger: SyncLedger())  // no script: the reference only migrates
+                                     sync: SyncProgress())  // no script: the reference only migrates
         let name = plan.device.name
         // Setup, as `SwissCoinStage.createAccount` and `addDevice` do it: off the network.
         let context = ServiceContext(now: sim.now, caller: "setup", requestNumber: 0, trace: sim.trace)

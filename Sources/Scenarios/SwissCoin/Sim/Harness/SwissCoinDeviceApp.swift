@@ -74,8 +74,8 @@ struct SwissCoinDeviceApp: Sendable {
     let reports: AppReports
     /// The device's decoded-store cache, kept across launches (see `LocalStoreCache`).
     let storeCache: LocalStoreCache
-    /// The user scripts of devices that keep syncing after the migration, and what they did.
-    let ledger: SyncLedger
+    /// The user scripts of devices that keep syncing after the migration, and how their syncing goes.
+    let sync: SyncProgress
     /// Where the app says which phase it entered (the kill injector's cue).
     var probe: any PhaseProbe = NoPhaseProbe()
     /// How many times the user taps Retry in one launch before giving up until the next launch.
@@ -88,10 +88,10 @@ struct SwissCoinDeviceApp: Sendable {
             let client = SimSupabaseClient(context: context, server: server, label: SwissCoinApp.name)
             await migrate(context, client)
             // After the migration: the user's actions and the sync loop, for devices given a script.
-            guard context.isAlive, !Task.isCancelled, let script = ledger.scripts[context.deviceName] else { return }
+            guard context.isAlive, !Task.isCancelled, let script = sync.scripts[context.deviceName] else { return }
             let session = SwissCoinSession(
                 context: context, client: client, store: LocalStore(files: DeviceFileStore(context), cache: storeCache),
-                defaults: DeviceKeyValueStore(context), files: DeviceFileStore(context), variant: variant, ledger: ledger, script: script,
+                defaults: DeviceKeyValueStore(context), files: DeviceFileStore(context), variant: variant, sync: sync, script: script,
                 probe: probe, pullPageSize: pullPageSize)
             guard await session.run() else { return }
         }

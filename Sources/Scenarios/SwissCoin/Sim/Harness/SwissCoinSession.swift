@@ -14,7 +14,7 @@ struct SwissCoinSession {
     let defaults: any KeyValueStore
     let files: any LocalFileStore
     let variant: SwissCoinVariant
-    let ledger: SyncLedger
+    let sync: SyncProgress
     let script: UserScript
     /// Where the app says which phase it entered (the kill injector's cue).
     var probe: any PhaseProbe = NoPhaseProbe()
@@ -100,7 +100,7 @@ struct SwissCoinSession {
         defer { shared.scriptDone = true }
         if let owner = script.account, owner != account { return }
         let edits = LocalEdits(store: store, ids: DeviceIDGenerator(context), clock: DeviceWallClock(context))
-        let origin = ledger.origin(context.deviceName, now: context.clock.now.nanoseconds)
+        let origin = sync.origin(context.deviceName, now: context.clock.now.nanoseconds)
         // Steps still ahead when this session starts (a relaunch skips the ones that passed); once
         // started, each runs even when an earlier one took long.
         let start = context.clock.now.nanoseconds
@@ -140,8 +140,7 @@ struct SwissCoinSession {
             probe.enter("edit")
             do {
                 if let change = try perform(step.action, edits) {
-                    ledger.edited(context.deviceName, account, change, at: context.clock.now.nanoseconds,
-                                  intended: intended(change, step.action.editedGroups))
+                    context.note(.edit(account: account, change: change, intended: intended(change, step.action.editedGroups)))
                     context.record("app edit \(change.kind.rawValue) \(change.table) \(change.entityId.prefix(8)) \(change.groups.joined(separator: ","))")
                 }
             } catch {
@@ -233,7 +232,7 @@ struct SwissCoinSession {
     /// read them from the store now (empty for a delete or an entity no longer there); a new
     /// transaction's day is the one the user created it on (this device's clock now, in the
     /// store's zone), not the one the app stored. A money edit also yields who shares and who paid
-    /// (`SyncLedger.splitsColumn`, `payersColumn`): a new split set with the same amount is an
+    /// (`UserEdits.splitsColumn`, `payersColumn`): a new split set with the same amount is an
     /// edit too.
     func intended(_ change: OutboxChange, _ groups: [SyncFieldGroup]) -> CloudRow {
         guard change.kind != .delete, let db = try? store.load() else { return [:] }
@@ -250,11 +249,11 @@ struct SwissCoinSession {
                                                               offsetSeconds: db.timeZoneOffsetSeconds))
             }
             let currency = tx.currency ?? codec.defaultCurrency
-            if let splits = SyncLedger.children(fields.splits, person: "owed_by_id", currency: currency) {
-                fields.row[SyncLedger.splitsColumn] = splits
+            if let splits = UserEdits.children(fields.splits, person: "owed_by_id", currency: currency) {
+                fields.row[UserEdits.splitsColumn] = splits
             }
-            if let payers = SyncLedger.children(fields.payers, person: "paid_by_id", currency: currency) {
-                fields.row[SyncLedger.payersColumn] = payers
+            if let payers = UserEdits.children(fields.payers, person: "paid_by_id", currency: currency) {
+                fields.row[UserEdits.payersColumn] = payers
             }
             return fields.row
         default:
@@ -282,9 +281,10 @@ struct SwissCoinSession {
         let engine = self.engine()
         engine.probe = PassPhases(inner: probe, shared: shared)
         let device = context.deviceName
-        engine.onAcknowledged = { [ledger, context] ack in
+        engine.onAcknowledged = { [sync, context] ack in
             shared.acknowledged += 1
-            ledger.acknowledged(device, account, ack, at: context.clock.now.nanoseconds)
+            sync.pushSettled()
+            context.note(.acknowledged(account: account, ack: ack))
         }
         var attempt = 0
         while context.isAlive, !Task.isCancelled {
@@ -297,13 +297,13 @@ struct SwissCoinSession {
             do {
                 defer { shared.phase = .idle }
                 let pass = try await engine.sync()
-                ledger.passEnded(device, error: nil)
+                sync.passEnded(device, error: nil)
                 if pass.pulled > pullPageSize { context.sometimes("swisscoin: a pull took several pages") }
                 attempt = 0
                 let caughtUp = pass.pushed == 0 && pass.pulled == 0 && !engine.hasPendingChanges
                 if shared.scriptDone && caughtUp { return }
             } catch {
-                ledger.passEnded(device, error: "\(error)")
+                sync.passEnded(device, error: "\(error)")
                 context.record("app sync failed: \(error)")
                 attempt += 1
                 if shared.scriptDone && attempt > 6 { return }  // the user closes the app; healing reopens it

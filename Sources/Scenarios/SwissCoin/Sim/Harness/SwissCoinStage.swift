@@ -7,7 +7,7 @@ import SwissCoin
 
 /// One Swiss Coin run's stage: the shared cast (devices in order, launches, the kill injector)
 /// plus the fake Supabase, the accounts, the devices' local data and what the app reported. The
-/// users act through scripts the sync ledger holds, not through the cast's action queues.
+/// users act through scripts `SyncProgress` holds, not through the cast's action queues.
 /// Scenarios build on it; checkers read the `world()` it produces.
 final class SwissCoinStage: Cast<Never>, @unchecked Sendable {
     /// A Supabase account in the run.
@@ -31,7 +31,7 @@ final class SwissCoinStage: Cast<Never>, @unchecked Sendable {
     let handle: ServiceHandle<SupabaseServer>
     let reports = AppReports()
     /// User scripts after the migration and the sync engine's edits and acknowledgements.
-    let ledger = SyncLedger()
+    let sync = SyncProgress()
     /// One decoded-store cache per device, kept across relaunches (speed only).
     private var storeCaches: [String: LocalStoreCache] = [:]
     let size: Int
@@ -69,7 +69,7 @@ final class SwissCoinStage: Cast<Never>, @unchecked Sendable {
             guard let self else { return }
             let device = self.device(context.deviceName)
             var app = SwissCoinDeviceApp(server: self.handle, variant: self.variant, reports: self.reports, storeCache: self.storeCache(device),
-                                         ledger: self.ledger, probe: self.kills.probe(for: device))
+                                         sync: self.sync, probe: self.kills.probe(for: device))
             app.pullPageSize = self.pullPageSize
             await app.main(context)
         }
@@ -177,10 +177,10 @@ final class SwissCoinStage: Cast<Never>, @unchecked Sendable {
         healing.unsettledIsPending = false
         healing.rounds = 1...6
         healing.opensInRound = { plan in
-            self.ledger.scripts[plan.device.name] != nil && self.signedIn[plan.device.name] != nil && plan.device.state != .notLaunched
+            self.sync.scripts[plan.device.name] != nil && self.signedIn[plan.device.name] != nil && plan.device.state != .notLaunched
         }
-        healing.progress = { self.ledger.pushes }
-        healing.moved = { before, round in self.ledger.pushes == before ? [] : ["sync still pushing after \(round) rounds of relaunches"] }
+        healing.progress = { self.sync.pushes }
+        healing.moved = { before, round in self.sync.pushes == before ? [] : ["sync still pushing after \(round) rounds of relaunches"] }
         return healing
     }
 }

@@ -16,8 +16,11 @@ struct SwissCoinWorld {
     let reports: [String: AppReports.Report]
     /// Edits the user made on the web and the server acknowledged, in order.
     let webEdits: [SwissCoinStage.AcknowledgedEdit]
-    /// Sync edits after the migration and what the server acknowledged.
-    let ledger: SyncLedger
+    /// Sync edits after the migration and what the server acknowledged, read from the run's
+    /// operation ledger.
+    let ledger: UserEdits
+    /// The devices' scripts and how their syncing went.
+    var sync: SyncProgress { stage.sync }
 
     /// The run's stage (idempotent-retry re-runs a plan's migration with the run's seed, variant and schema).
     let stage: SwissCoinStage
@@ -44,7 +47,7 @@ struct SwissCoinWorld {
         signedIn = stage.signedIn
         reports = stage.reports.byDevice
         webEdits = stage.webEdits
-        ledger = stage.ledger
+        ledger = UserEdits(ledger: OperationLedger(history: stage.sim.history))
     }
 
     func account(_ label: String) -> SwissCoinStage.Account { accounts.first { $0.label == label }! }

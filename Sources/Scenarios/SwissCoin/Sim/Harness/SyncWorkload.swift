@@ -103,9 +103,9 @@ extension SwissCoinStage {
     /// Waits until the device's first session after its migration began; returns that instant (ns).
     func waitForSession(of device: Device, limit: Int = 6_000) async -> Int64 {
         _ = await BoundedWait.until("its first session after the migration", in: sim, device: device, polls: limit) {
-            ledger.origins[device.name] != nil
+            sync.origins[device.name] != nil
         }
-        return ledger.origins[device.name] ?? sim.now.nanoseconds
+        return sync.origins[device.name] ?? sim.now.nanoseconds
     }
 
     /// Waits up to `polls` × 100 ms for `device` to end a sync pass without an error (its pull
@@ -114,7 +114,7 @@ extension SwissCoinStage {
     @discardableResult
     func waitForCleanPass(of device: Device, polls: Int) async -> Bool {
         await BoundedWait.until("a clean sync pass", in: sim, device: device, polls: polls, notesBound: false) {
-            ledger.cleanPasses[device.name, default: 0] > 0
+            sync.cleanPasses[device.name, default: 0] > 0
         }
     }
 

@@ -58,7 +58,7 @@ struct UserScript: Sendable {
     }
 
     struct Step: Sendable {
-        /// Virtual milliseconds after the device's first session began (`SyncLedger.origin`).
+        /// Virtual milliseconds after the device's first session began (`SyncProgress.origin`).
         var atMilliseconds: Int64
         var action: Action
         var cue: Cue = .none

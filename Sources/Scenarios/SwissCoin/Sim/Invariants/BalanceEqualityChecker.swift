@@ -71,7 +71,7 @@ struct BalanceEqualityChecker: InvariantChecker {
     /// computes from its own store against the server's for the signed-in account.
     func syncedDeviceDiffs(_ world: SwissCoinWorld) -> [EntityDiff] {
         var diffs: [EntityDiff] = []
-        for plan in world.plans where world.ledger.scripts[plan.device.name] != nil {
+        for plan in world.plans where world.sync.scripts[plan.device.name] != nil {
             guard let label = world.signedIn[plan.device.name], let store = world.currentStore(plan.device) else { continue }
             let owner = world.account(label).userId
             let currency = plan.dataset.defaultCurrency

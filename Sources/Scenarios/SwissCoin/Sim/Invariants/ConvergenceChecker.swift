@@ -14,7 +14,7 @@ struct ConvergenceChecker: InvariantChecker {
 
     func check(_ world: SwissCoinWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
-        for plan in world.plans where world.ledger.scripts[plan.device.name] != nil {
+        for plan in world.plans where world.sync.scripts[plan.device.name] != nil {
             guard let label = world.signedIn[plan.device.name] else { continue }
             diffs += self.diffs(world, plan, account: world.account(label))
         }
@@ -30,7 +30,7 @@ struct ConvergenceChecker: InvariantChecker {
         if let pending = db.sync?.outbox, !pending.isEmpty {
             diffs.append(EntityDiff(entity: "outbox", location: device, expected: "empty",
                                     actual: "\(pending.count) changes (first: \(pending[0].kind.rawValue) \(pending[0].table) \(pending[0].entityId.prefix(8)))"
-                                        + (world.ledger.lastError[device].map { "; last sync error: \($0)" } ?? "")))
+                                        + (world.sync.lastError[device].map { "; last sync error: \($0)" } ?? "")))
         }
         let currency = plan.dataset.defaultCurrency
         let reference = "server (\(account.label))"

@@ -45,7 +45,7 @@ extension NoLossChecker {
     /// push the server answered `gone` on that device for an entity the server once held (a
     /// `gone` for an entity the server never had is no delete: the app dropped a create it had not
     /// pushed yet), or the server row soft-deleted.
-    private func becameMoot(_ edit: SyncLedger.Edit, _ deletes: LatestDeletes, _ rows: ServerRowIndex,
+    private func becameMoot(_ edit: UserEdits.Edit, _ deletes: LatestDeletes, _ rows: ServerRowIndex,
                             _ wasStored: (_ table: String, _ id: String) -> Bool) -> Bool {
         let change = edit.change
         let key = LatestDeletes.key(edit.device, change.table, change.entityId)
@@ -65,7 +65,7 @@ private struct LatestDeletes {
     var savedHere: [String: Int64] = [:]
     var goneHere: [String: Int64] = [:]
 
-    init(_ ledger: SyncLedger) {
+    init(_ ledger: UserEdits) {
         for edit in ledger.edits where edit.change.kind == .delete {
             let key = Self.key(edit.device, edit.change.table, edit.change.entityId)
             savedHere[key] = max(savedHere[key] ?? .min, edit.atNanoseconds)

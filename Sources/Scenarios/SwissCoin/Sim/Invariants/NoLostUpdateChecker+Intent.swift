@@ -20,7 +20,7 @@ extension NoLostUpdateChecker {
 
     /// The user's values in `edits` (in the order made) that the pushes in `applied` carried
     /// otherwise, or never carried.
-    static func intentDiffs(edits: [SyncLedger.Edit], applied: [SyncLedger.Ack]) -> [EntityDiff] {
+    static func intentDiffs(edits: [UserEdits.Edit], applied: [UserEdits.Ack]) -> [EntityDiff] {
         var position: [String: Int] = [:]
         for (index, edit) in edits.enumerated() where position[edit.change.changeId] == nil {
             position[edit.change.changeId] = index
@@ -29,7 +29,7 @@ extension NoLostUpdateChecker {
         for entry in applied where entry.ack.change.kind != .delete {
             guard let index = position[entry.ack.change.changeId], !edits[index].intended.isEmpty else { continue }
             let edit = edits[index]
-            func sameEntity(_ other: SyncLedger.Edit) -> Bool {
+            func sameEntity(_ other: UserEdits.Edit) -> Bool {
                 other.device == edit.device && other.change.table == edit.change.table && other.change.entityId == edit.change.entityId
             }
             let candidates = edits[index...].filter(sameEntity)
@@ -38,8 +38,8 @@ extension NoLostUpdateChecker {
             let deletedLater = candidates.contains { $0.change.kind == .delete }
             // Applied pushes of this entity from this device for a later edit, looked for only when
             // this edit's own push lacks a column (rare: the common case costs no scan).
-            var later: [SyncLedger.Ack]?
-            func laterPushes() -> [SyncLedger.Ack] {
+            var later: [UserEdits.Ack]?
+            func laterPushes() -> [UserEdits.Ack] {
                 if let later { return later }
                 let found = applied.filter { other in
                     guard other.ack.change.changeId != edit.change.changeId, let at = position[other.ack.change.changeId] else { return false }
@@ -83,8 +83,8 @@ extension NoLostUpdateChecker {
     /// set for their keys), nil if it did not carry it.
     private static func pushed(_ ack: SyncEngine.Acknowledgement, _ column: String, _ currency: String) -> JSONValue? {
         switch column {
-        case SyncLedger.splitsColumn: return SyncLedger.children(ack.splits, person: "owed_by_id", currency: currency)
-        case SyncLedger.payersColumn: return SyncLedger.children(ack.payers, person: "paid_by_id", currency: currency)
+        case UserEdits.splitsColumn: return UserEdits.children(ack.splits, person: "owed_by_id", currency: currency)
+        case UserEdits.payersColumn: return UserEdits.children(ack.payers, person: "paid_by_id", currency: currency)
         default: return ack.fields[column]
         }
     }

@@ -11,7 +11,7 @@ import SwissCoin
 /// pushes whole rows).
 extension NoLostUpdateChecker {
     func syncDiffs(_ world: SwissCoinWorld, _ rows: ServerRowIndex) -> [EntityDiff] {
-        var last: [String: SyncLedger.Ack] = [:]  // "table|id|group" → last applied ack touching it
+        var last: [String: UserEdits.Ack] = [:]  // "table|id|group" → last applied ack touching it
         var order: [String] = []
         var deleted: Set<String> = []
         for entry in world.acknowledgedEdits.appliedAcks() {

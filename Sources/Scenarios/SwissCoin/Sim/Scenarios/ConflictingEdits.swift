@@ -39,10 +39,10 @@ extension SwissCoinScenario {
                 var random = stage.sim.random.fork("conflicting-edits")
                 let picks = (0..<3).map { _ in random.below(40) }
                 let count = 3 + random.below(4)
-                stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
+                stage.sync.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                     &random, device: "device-1", count: count, startMilliseconds: 2_000, spacingMilliseconds: 1_500, picks: picks,
                     editsWhilePulling: true))
-                stage.ledger.scripts[tablet.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
+                stage.sync.scripts[tablet.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                     &random, device: "device-2", count: count, startMilliseconds: 2_500, spacingMilliseconds: 1_500, picks: picks))
                 stage.launch(phone)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }  // no edits while it migrates
@@ -72,9 +72,9 @@ extension SwissCoinScenario {
                 var random = stage.sim.random.fork("offline-edits")
                 let picks = (0..<8).map { _ in random.below(60) }
                 let count = 6 + random.below(8)
-                stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
+                stage.sync.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                     &random, device: "device-1", count: count, startMilliseconds: 3_000, spacingMilliseconds: 1_000, picks: picks))
-                stage.ledger.scripts[tablet.name] = UserScript(steps: [])
+                stage.sync.scripts[tablet.name] = UserScript(steps: [])
                 stage.launch(phone)
                 stage.launch(tablet)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }

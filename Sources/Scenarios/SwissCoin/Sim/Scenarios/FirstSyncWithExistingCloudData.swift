@@ -50,7 +50,7 @@ extension SwissCoinScenario {
             let picks = (0..<3).map { _ in random.below(40) }
             let alice = account("alice").userId
             for (index, device) in devices.enumerated() {
-                ledger.scripts[device.name] = UserScript(account: alice, steps: editSteps(
+                sync.scripts[device.name] = UserScript(account: alice, steps: editSteps(
                     &random, device: device.name, count: 2 + random.below(3), startMilliseconds: 2_000 + 500 * Int64(index),
                     spacingMilliseconds: 1_500, picks: picks, editsWhilePulling: true))
             }

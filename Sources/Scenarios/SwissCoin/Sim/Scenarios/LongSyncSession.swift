@@ -26,7 +26,7 @@ extension SwissCoinScenario {
                 stage.sweepSyncKills(devices)
                 let picks = (0..<5).map { _ in random.below(40) }  // a few entities everyone edits
                 for device in devices {
-                    stage.ledger.scripts[device.name] = UserScript(
+                    stage.sync.scripts[device.name] = UserScript(
                         account: stage.account("alice").userId,
                         steps: stage.lifeSteps(&random, device: device.name, picks: picks),
                         syncIntervalMilliseconds: Int64(500 + random.below(3_000)))

@@ -25,7 +25,7 @@ extension SwissCoinScenario {
                 var random = stage.sim.random.fork("restored-during-sync")
                 let picks = (0..<3).map { _ in random.below(40) }
                 let alice = stage.account("alice").userId
-                stage.ledger.scripts[phone.name] = UserScript(account: alice, steps: stage.editSteps(
+                stage.sync.scripts[phone.name] = UserScript(account: alice, steps: stage.editSteps(
                     &random, device: phone.name, count: 4 + random.below(4), startMilliseconds: 1_000,
                     spacingMilliseconds: stage.editSpacingDuringRestore(&random), picks: picks, resplits: true))
                 stage.kills.sweep(phone, SwissCoinStage.syncLife)
@@ -34,7 +34,7 @@ extension SwissCoinScenario {
                 // restored device must meet); its sync and edits then run under the seed's faults.
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
                 let restored = stage.addDevice("device-2", owner: "alice", restoring: stage.plans[0].dataset)
-                stage.ledger.scripts[restored.name] = UserScript(account: alice, steps: stage.editSteps(
+                stage.sync.scripts[restored.name] = UserScript(account: alice, steps: stage.editSteps(
                     &random, device: restored.name, count: 1 + random.below(3), startMilliseconds: 2_000,
                     spacingMilliseconds: 1_500, picks: picks, resplits: true))
                 stage.kills.sweep(restored, SwissCoinStage.restoredLife)
@@ -89,9 +89,9 @@ extension SwissCoinStage {
     /// migration starts its splits (step 9) after a sync push changed who shares a transaction
     /// (the case the fixed migration must stand back from).
     func noteSyncDuringMigration(of restored: Device, by phone: Device) {
-        let before = ledger.pushes
+        let before = sync.pushes
         reports.stepWatchers[restored.name] = { [weak self] step in
-            guard let self, self.ledger.pushes > before, (self.reports.byDevice[restored.name]?.completedRuns ?? 0) == 0 else { return }
+            guard let self, self.sync.pushes > before, (self.reports.byDevice[restored.name]?.completedRuns ?? 0) == 0 else { return }
             self.sim.sometimes("swisscoin: sync edit during a restored migration")
             if step == 9 && self.debtorsChangedBySync(for: restored) { self.sim.sometimes("swisscoin: restored splits after a synced resplit") }
         }

@@ -60,8 +60,8 @@ extension SwissCoinScenario {
                                                  action: .signIn(email: alice.email, password: alice.password)))
                     steps.sort { $0.atMilliseconds < $1.atMilliseconds }
                 }
-                stage.ledger.scripts[phone.name] = UserScript(account: alice.userId, steps: steps, syncIntervalMilliseconds: 300)
-                stage.ledger.scripts[bobs.name] = UserScript(steps: [])
+                stage.sync.scripts[phone.name] = UserScript(account: alice.userId, steps: steps, syncIntervalMilliseconds: 300)
+                stage.sync.scripts[bobs.name] = UserScript(steps: [])
                 stage.launch(phone)
                 stage.launch(bobs)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
@@ -132,10 +132,10 @@ extension SwissCoinScenario {
                 var cue = stage.sim.random.fork("account-switch-after-sync:synced")
                 let syncedFirst = cue.chance(1, in: 2)
                 let editStart: Int64 = syncedFirst ? 20_000 : 1_000
-                stage.ledger.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
+                stage.sync.scripts[phone.name] = UserScript(account: stage.account("alice").userId, steps: stage.editSteps(
                     &random, device: "device-1", count: count, startMilliseconds: editStart, spacingMilliseconds: 700,
                     picks: (0..<4).map { _ in random.below(40) }))
-                stage.ledger.scripts[bobs.name] = UserScript(steps: [])
+                stage.sync.scripts[bobs.name] = UserScript(steps: [])
                 stage.launch(phone)
                 stage.launch(bobs)
                 guard await stage.withQuietNetwork({ await stage.waitForMigration(phone) }) else { return }
