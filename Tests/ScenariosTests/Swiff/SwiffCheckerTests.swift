@@ -27,7 +27,7 @@ final class SwiffCheckerTests: XCTestCase {
     }
 
     static var expected: [LogicalKey: [String: String]] {
-        var ledger = SwiffLedger()
+        var ledger = ExpectedStore()
         ledger.apply(.importAll(F.data), build: 3)
         return ledger.expected
     }

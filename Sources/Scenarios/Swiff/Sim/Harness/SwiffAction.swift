@@ -1,3 +1,4 @@
+import SimHarness
 import Swiff
 
 /// What the user does in one launch of the app, one action at a time.
@@ -34,11 +35,35 @@ enum SwiffAction: Sendable {
     }
 }
 
+/// The action of Swiff's operation ledger (`OperationLedger<SwiffHanded>`): a user action handed
+/// to the app of `build`. It ends `ok` when the app confirmed it (a restore's with the store the
+/// backup held), `failed` when the app said it failed, and a kill leaves it indeterminate.
+struct SwiffHanded: Sendable {
+    var action: SwiffAction
+    var build: Int
+
+    static let operationName = "swiff action"
+}
+
 /// What the user should find in the store: every record whose save the app confirmed, as the
 /// build that saved it could store it (a V1 form has no profile image, only V3 has notes and
-/// settlements). A restore the user asked for and the app confirmed replaces it.
-struct SwiffLedger: Sendable {
+/// settlements). A restore the user asked for and the app confirmed replaces it. A fold of the
+/// device's confirmed operations, in the order the app confirmed them.
+struct ExpectedStore: Sendable {
     private(set) var expected: [LogicalKey: [String: String]] = [:]
+
+    init() {}
+
+    /// What `device`'s user expects, from the run's operation ledger.
+    init(ledger: OperationLedger<SwiffHanded>, device: String) {
+        for case .completed(let entry) in ledger.steps where entry.device == device && entry.isAcknowledged {
+            if case .restore = entry.action.action {
+                if let store = entry.result(as: LogicalStore.self) { reset(to: store) }
+            } else {
+                apply(entry.action.action, build: entry.action.build)
+            }
+        }
+    }
 
     mutating func apply(_ action: SwiffAction, build: Int) {
         switch action {

@@ -25,10 +25,18 @@ struct SwiffDeviceApp: Sendable {
         while context.isAlive, let action = stage.takeAction(context.deviceName) {
             var restored: [UInt8]?
             if case .restore(let path) = action { restored = context.readFile(path) }
+            let operation = context.begin(SwiffHanded.operationName, SwiffHanded(action: action, build: build.number))
             let confirmed = await action.perform(in: app)
             guard context.isAlive else { return }
+            if !confirmed {
+                context.complete(operation, .failed)
+            } else if case .restore = action, let store = LogicalStore(bytes: restored) {
+                context.complete(operation, .ok, result: store)
+            } else {
+                context.complete(operation, .ok)
+            }
             if confirmed {
-                stage.acknowledge(action, on: context, build: build.number, restoredBytes: restored)
+                stage.acknowledge(action, on: context)
             } else {
                 stage.reject(action, on: context, build: build.number, restoredBytes: restored, storageFaults: diskFails)
             }

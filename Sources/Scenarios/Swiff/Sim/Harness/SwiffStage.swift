@@ -8,11 +8,10 @@ import Swiff
 /// expects to find (per device: no cloud, each store is its own) and what the harness saw happen
 /// (launches, restores, upgrades). Scenarios script it.
 final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
-    /// A device as the device app sees it: its build, the user's expectations, its disk's faults.
+    /// A device as the device app sees it: its build and its disk's faults.
     struct Phone {
         let device: Device
         let build: Int
-        let ledger: SwiffLedger
         let faults: SimulatedStorageFaults
     }
 
@@ -22,8 +21,6 @@ final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
     let drift: SwiffBalanceDrift
     /// Storage faults reach the devices' disks (off while the scenario sets up).
     var storageFaults = false
-    /// Per device name: what the user expects its store to hold.
-    private var ledgers: [String: SwiffLedger] = [:]
     /// Per device name: the storage faults its disk meets when they are on.
     private var diskFaults: [String: SimulatedStorageFaults] = [:]
     private(set) var launches: [LaunchRecord] = []
@@ -53,7 +50,7 @@ final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
     func newId() -> String { newID().uppercased() }
 
     func phone(_ device: Device) -> Phone {
-        Phone(device: device, build: build(of: device), ledger: ledgers[device.name]!, faults: diskFaults[device.name]!)
+        Phone(device: device, build: build(of: device), faults: diskFaults[device.name]!)
     }
 
     func phone(named name: String) -> Phone { phone(device(name)) }
@@ -61,7 +58,6 @@ final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
     @discardableResult
     func addDevice(_ name: String) -> Device {
         let device = addDevice(name, config: DeviceConfig())
-        ledgers[name] = SwiffLedger()
         diskFaults[name] = SimulatedStorageFaults(sim, device: name)
         return device
     }
@@ -120,15 +116,17 @@ final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
         context.sometimes("swiff: a save the app reported as failed")
     }
 
-    /// The app confirmed `action`: the user expects its data now (a restore: the backup's).
-    func acknowledge(_ action: SwiffAction, on context: DeviceContext, build: Int, restoredBytes: [UInt8]?) {
-        if case .restore = action {
-            reportedRestores.insert("\(context.deviceName)#\(context.incarnation)")
-            if let store = LogicalStore(bytes: restoredBytes) { ledgers[context.deviceName]!.reset(to: store) }
-            context.sometimes("swiff: a restore the user asked for")
-            return
-        }
-        ledgers[context.deviceName]!.apply(action, build: build)
+    /// The app confirmed `action` (the user now expects its data: `expected(_:)`); a restore is noted.
+    func acknowledge(_ action: SwiffAction, on context: DeviceContext) {
+        guard case .restore = action else { return }
+        reportedRestores.insert("\(context.deviceName)#\(context.incarnation)")
+        context.sometimes("swiff: a restore the user asked for")
+    }
+
+    /// What the user of device `name` expects its store to hold: the fold of the device's
+    /// confirmed operations (`ExpectedStore`).
+    func expected(_ name: String) -> ExpectedStore {
+        ExpectedStore(ledger: OperationLedger(history: sim.history), device: name)
     }
 
     /// A write of the store file: when the bytes are a backup's (or an imported file's), a restore.
@@ -163,7 +161,7 @@ final class SwiffStage: Cast<SwiffAction>, @unchecked Sendable {
             let files = device.files
             var backups: [String: [UInt8]] = [:]
             for path in files.list(prefix: "Backups/") where path.hasSuffix(".store") { backups[path] = files.read(path) }
-            return SwiffWorld.Phone(name: name, expected: ledgers[name]!.expected,
+            return SwiffWorld.Phone(name: name, expected: expected(name).expected,
                                     store: files.read(PersistenceService.storePath), backups: backups,
                                     backupIndex: files.read(BackupService.indexPath))
         }

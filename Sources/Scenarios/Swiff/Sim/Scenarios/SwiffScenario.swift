@@ -51,7 +51,7 @@ extension SwiffStage {
     /// settlements.
     func edits(_ device: Device, _ count: Int) -> [SwiffAction] {
         let build = phone(device).build
-        let expected = phone(device).ledger.expected
+        let expected = self.expected(device.name).expected
         let people = expected.keys.filter { $0.kind == "person" }.map(\.id).sorted()
         let groups = expected.filter { $0.key.kind == "group" && $0.value["members"] != nil }.sorted { $0.key < $1.key }.map { entry in
             GroupInput(id: entry.key.id, name: "", groupDescription: "", emoji: "",
