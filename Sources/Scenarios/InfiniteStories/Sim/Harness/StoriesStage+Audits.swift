@@ -36,7 +36,7 @@ extension StoriesStage {
         let local = LocalData(device: plan.device)
         let original = StoriesWorld.originalKeys(plan.dataset)
         let oracle = ContentOracle(local: local, rows: ServerRows(admin: server.admin, owner: user))
-        return Array(oracle.diffs(only: original.subtracting(touched[deviceName] ?? [])).prefix(6))
+        return Array(oracle.diffs(only: original.subtracting(HeroSave.touched(heroSaves, on: deviceName))).prefix(6))
     }
 
     /// After a rollback said it is done: rows of this store's reset entities (no server id now)

@@ -48,10 +48,6 @@ final class StoriesStage: Cast<UserAction>, @unchecked Sendable {
     /// Per device, what the script does when the app enters a phase. The stage holds the closure:
     /// capture the stage `unowned` in it (healing drops them all, as a second guard).
     var phaseWatchers: [String: (String) -> Void] = [:]
-    /// Entity keys (`hero:<id>`) the user created or changed during the run, per device.
-    var touched: [String: Set<String>] = [:]
-    /// The name the user last gave each hero (created or renamed), per device, by hero id.
-    var lastNames: [String: [String: String]] = [:]
     /// The name each hero had before its last rename, per device, by hero id (what an undo restores).
     var namesBefore: [String: [String: String]] = [:]
     /// Fault storms running per family, and the plan's rate to go back to.
@@ -63,11 +59,16 @@ final class StoriesStage: Cast<UserAction>, @unchecked Sendable {
     /// How many times the device's app entered `phase` so far.
     func timesEntered(_ device: Device, _ phase: String) -> Int { phases[device.name]?.filter { $0 == phase }.count ?? 0 }
 
-    /// Notes a hero the user created or renamed on `device` (the touched set and its last name).
+    /// Records in the run's ledger a hero the user created or renamed on `device` (saved: the app
+    /// shows it).
     func userSaved(_ hero: Hero, on device: String) {
-        touched[device, default: []].insert("hero:" + hero.id)
-        lastNames[device, default: [:]][hero.id] = hero.name
+        let now = sim.now.nanoseconds
+        let save = LedgerPayload(HeroSave(heroId: hero.id, name: hero.name), epoch: 0)
+        sim.history.complete(sim.history.invoke(process: device, name: HeroSave.operationName, payload: save, at: now), .ok, at: now)
     }
+
+    /// The heroes the users saved, read from the run's history.
+    var heroSaves: OperationLedger<HeroSave> { OperationLedger(history: sim.history) }
 
     init(sim: Simulator, variant: StoriesVariant, size: Int, options: StoriesBackend.Options, accessTokenSeconds: Int64?, mix: MediaMix) {
         self.variant = variant

@@ -50,7 +50,7 @@ struct StoriesWorld {
         var users: [String: String] = [:]
         for account in stage.accounts { if let id = stage.userId(account.label) { users[account.label] = id } }
         self.users = users
-        lastNames = stage.lastNames
+        lastNames = HeroSave.lastNames(stage.heroSaves)
         devices = stage.plans.map { plan in
             let device = plan.device
             return DeviceState(
