@@ -105,6 +105,22 @@ final class HealingTests: XCTestCase {
         }
     }
 
+    /// Every built-in app folds through the shared operation ledger: some scenario of it, run at
+    /// size 0, records operations of the app's ledger action in the run's history.
+    func testEveryBuiltInAppRecordsItsUsersActionsInTheSharedLedger() throws {
+        for app in Catalog.apps {
+            var recorded: [String] = []
+            for scenario in app.scenarios {
+                let shaped = try XCTUnwrap(scenario as? any HarnessOwnedScenario)
+                let sim = Simulator(seed: 1)
+                _ = try scenario.execute(in: sim, variant: "fixed", size: 0)
+                if shaped.ledgerOperations(in: sim.history) > 0 { recorded.append(scenario.name) }
+                if recorded.count == 2 { break }
+            }
+            XCTAssertFalse(recorded.isEmpty, "\(app.name): no scenario recorded an operation of its ledger")
+        }
+    }
+
     /// A family an app does not list is off in its runs, whatever the swarm drew.
     func testAFamilyTheAppDoesNotListIsOff() {
         let sim = Simulator(seed: 1)

@@ -21,6 +21,8 @@ public struct Scenario<App: ScenarioApp>: AppScenario, HarnessOwnedScenario {
     public var faultFamilies: [FaultFamily] { App.faultFamilies }
     public var invariants: [String] { App.invariants }
 
+    public func ledgerOperations(in history: History) -> Int { OperationLedger<App.Action>(history: history).count }
+
     public init(name: String, summary: String, faults: FaultPolicy = FaultPolicy(), options: App.Options = App.defaultOptions,
                 coverageMarks: [String] = [], script: @escaping @Sendable (App.Stage) async -> Void) {
         precondition(faults.forced.keys.allSatisfy(App.faultFamilies.contains), "\(name) forces a fault family \(App.name) does not list")
@@ -51,4 +53,6 @@ public struct Scenario<App: ScenarioApp>: AppScenario, HarnessOwnedScenario {
 public protocol HarnessOwnedScenario: AppScenario {
     /// The fault families the scenario's app can meet; every other family is off in its runs.
     var faultFamilies: [FaultFamily] { get }
+    /// How many operations of the app's ledger (`ScenarioApp.Action`) a run's history holds.
+    func ledgerOperations(in history: History) -> Int
 }

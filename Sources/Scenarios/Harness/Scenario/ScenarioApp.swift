@@ -15,6 +15,11 @@ public protocol ScenarioApp: Sendable {
     associatedtype Reference = Void
     /// What healing brings to rest one at a time (a device, or one user's plan on a device).
     associatedtype HealedMember = Device
+    /// The action of the app's operation ledger: what the harness records in the run's history
+    /// when it hands a user's action to the app (`DeviceContext.begin(_:_:epoch:)`), and the
+    /// checks read back as `OperationLedger<Action>` — acknowledged, failed or indeterminate, per
+    /// device, in order, with epochs.
+    associatedtype Action: Sendable
 
     /// The app's name on the command line.
     static var name: String { get }

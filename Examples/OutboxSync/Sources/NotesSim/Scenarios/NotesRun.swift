@@ -9,6 +9,7 @@ import SimrunCLI
 public enum NotesRun: ScenarioApp {
     public typealias Defect = NotesDefect
     public typealias Stage = NotesStage
+    public typealias Action = NoteAction
 
     public static let name = "notes"
     public static var invariants: [String] { checks.names }

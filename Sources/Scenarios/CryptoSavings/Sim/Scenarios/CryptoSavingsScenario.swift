@@ -10,6 +10,7 @@ import SimHarness
 enum CryptoSavingsRun: ScenarioApp {
     typealias Defect = CryptoSavingsDefect
     typealias Stage = CryptoStage
+    typealias Action = CryptoEvent
 
     /// Per-scenario set-up: the server's settings, with the change-feed page size drawn from the
     /// seed (small pages split a device's records across fetches: relationships arrive before

@@ -10,6 +10,7 @@ import SimHarness
 enum StoriesRun: ScenarioApp {
     typealias Defect = StoriesDefect
     typealias Stage = StoriesStage
+    typealias Action = HeroSave
     typealias HealedMember = StoriesStage.DevicePlan
 
     /// Per-scenario set-up: how the dataset names its media, and the backend's choices a scenario

@@ -11,6 +11,7 @@ import SimHarness
 enum MinutaRun: ScenarioApp {
     typealias Defect = MinutaDefect
     typealias Stage = MinutaStage
+    typealias Action = MinutaEdit
 
     /// Per-scenario set-up: the providers the seed draws the folder's provider from.
     struct Options: Sendable {

@@ -10,6 +10,7 @@ import Swiff
 enum SwiffRun: ScenarioApp {
     typealias Defect = SwiffDefect
     typealias Stage = SwiffStage
+    typealias Action = SwiffHanded
 
     static var name: String { SwiffApp.name }
     static var invariants: [String] { SwiffChecks.names }

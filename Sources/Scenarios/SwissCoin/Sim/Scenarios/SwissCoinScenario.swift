@@ -10,6 +10,7 @@ import SwissCoin
 enum SwissCoinRun: ScenarioApp {
     typealias Defect = SwissCoinDefect
     typealias Stage = SwissCoinStage
+    typealias Action = SyncOperation
 
     /// Per-scenario set-up: the access-token lifetime in seconds, drawn from the seed (nil:
     /// Supabase's 3600 s).
