@@ -22,7 +22,11 @@ struct NotesDeviceApp: Sendable {
         while context.isAlive, let action = stage.takeAction(context.deviceName) {
             switch action {
             case .write(let noteID, let text):
+                // The ledger: the app saves the note and shows it (it returns at once), so the
+                // user holds it confirmed; a kill inside `write` would leave it indeterminate.
+                let operation = context.begin(NoteAction.operationName, action)
                 app.write(noteID: noteID, text: text)
+                context.complete(operation, .ok)
                 _ = await app.syncOutbox(maxAttempts: Self.attemptsAfterWrite)
             case .sync:
                 _ = await app.syncOutbox(maxAttempts: Self.syncAttempts)
