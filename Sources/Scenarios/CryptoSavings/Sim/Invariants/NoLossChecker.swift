@@ -7,6 +7,8 @@ import SimHarness
 /// (`SetAside/<account>.json`) is an unsynced edit dropped by the account switch, reported: it is
 /// counted (coverage mark), not a violation. Everything else missing is silent loss — including
 /// objects merged away by dedupe and stores wiped at launch.
+/// Not the ledger's `NoLossCheck`: where an object must be depends on its owner at the end (an
+/// adopted local object, an account change), and an object set aside and reported is no loss.
 struct NoLossChecker: InvariantChecker {
     let name = "no-loss"
 

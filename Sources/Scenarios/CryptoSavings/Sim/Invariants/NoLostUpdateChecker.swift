@@ -9,6 +9,8 @@ import SimHarness
 /// the same key may lose to it: CloudKit keeps the record saved last, dedupe shows one copy.)
 /// Edits set aside and reported at an account change are exempt, as for no-loss. Objects
 /// missing altogether are no-loss's to report.
+/// The values set last come from the shared last-writer rule (`ConfirmedObjects.lastValues`); not
+/// the shared `NoLostUpdateCheck`, since where a value must be depends on its owner's account.
 struct NoLostUpdateChecker: InvariantChecker {
     let name = "no-lost-update"
 

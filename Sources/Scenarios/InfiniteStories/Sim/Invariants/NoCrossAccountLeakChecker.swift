@@ -6,6 +6,8 @@ import SimHarness
 /// server's write log, so a row created in the wrong account and deleted later (by a rollback, say)
 /// still counts: another device of that account may have read it meanwhile. A device's entities
 /// belong to the account that owns its store; they are recognised by local id or name.
+/// Not the shared `LeakCheck`: it reads the server's write log (rows since deleted count), not a
+/// snapshot at quiescence.
 struct NoCrossAccountLeakChecker: InvariantChecker {
     let name = "no-cross-account-leak"
 

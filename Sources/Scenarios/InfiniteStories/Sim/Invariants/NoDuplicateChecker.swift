@@ -4,6 +4,8 @@ import SimHarness
 
 /// no-duplicate: in every account no two live rows carry the same local id, the same name (a
 /// hero, story or custom event; an illustration's prompt), or the same illustration image.
+/// Not the shared `DuplicateCheck`: one row is a duplicate by any of several natural keys (local
+/// id, name, image), and only among live rows of one account.
 struct NoDuplicateChecker: InvariantChecker {
     let name = "no-duplicate"
 

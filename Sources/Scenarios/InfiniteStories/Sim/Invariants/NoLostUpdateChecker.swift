@@ -5,6 +5,8 @@ import SimHarness
 /// device's store at the end, the name the user last gave it. no-loss compares the store with
 /// the server, so an upload that writes an older copy back over the user's edit (locally, or on
 /// both sides) leaves the two agreeing; this check holds the store to what the user did.
+/// Not the shared `NoLostUpdateCheck`: each device's heroes are its own (no concurrent writers),
+/// so the rule is the device's last save (`HeroSave`), held to its store.
 struct NoLostUpdateChecker: InvariantChecker {
     let name = "no-lost-update"
 

@@ -8,6 +8,8 @@ import SimHarness
 /// account (a story's hero and custom event, an illustration's story), every media URL names an
 /// uploaded file of that account, and for a migrated device each story's hero and event and each
 /// illustration's story are its own (the rows made from its local parents).
+/// Not the shared `ReferenceCheck`: a reference must also resolve within the same account, and
+/// media URLs to uploaded files, which a snapshot's keys do not hold.
 struct ReferentialIntegrityChecker: InvariantChecker {
     let name = "referential-integrity"
 

@@ -8,6 +8,8 @@ import SimHarness
 /// conflict copy is left on any device or on the server, no hidden conflict version (iCloud) is
 /// left unresolved, and healing reached a fixpoint with the folder in sync. Bug zoo MI-1, MI-3,
 /// MI-4, MI-13, MI-15.
+/// Not the shared `ConvergenceCheck`: there is no server copy to converge to (a shared folder), and
+/// conflict copies and hidden versions must be gone too.
 struct MinutaConvergenceChecker: InvariantChecker {
     let name = "convergence"
 

@@ -5,6 +5,8 @@ import SimHarness
 /// referential-integrity: in every final store, each relationship points at rows that exist, and
 /// each id held by value resolves: a shared subscription's `subscriptionID` and `sharedWithIDs`,
 /// a settlement's two people.
+/// Not the shared `ReferenceCheck`: it reads relationships and ids held by value in the decoded
+/// store itself, whose shape differs per schema version.
 struct ReferentialIntegrityChecker: InvariantChecker {
     let name = "referential-integrity"
 

@@ -8,6 +8,8 @@ import SwissCoin
 /// owner is still signed in after healing — every local entity is on the server for that account,
 /// by id (and by natural key for splits, payers, members, subscribers), with the same amount and
 /// currency where it has one.
+/// Not the ledger's `NoLossCheck`: the migration's input is the device's whole store (remapped to
+/// the owner's id), matched by id and natural key, with sync edits replayed on top of it.
 struct NoLossChecker: InvariantChecker {
     let name = "no-loss"
 

@@ -8,6 +8,8 @@ import SwissCoin
 /// migration) is still the server's value at quiescence, unless the user changed it again. A
 /// migration that re-sends its stale snapshot as a full-row upsert (bug zoo SC-11), or writes a
 /// placeholder "Me" profile from an empty store, overwrites it; the report names the writer.
+/// Not the shared `NoLostUpdateCheck`: the server orders writes by revision per field group, so
+/// the last acknowledged value is read from its change log, not from epochs.
 struct NoLostUpdateChecker: InvariantChecker {
     let name = "no-lost-update"
 
