@@ -141,4 +141,25 @@ final class OperationLedgerTests: XCTestCase {
         let unacknowledged = OperationLedger(entries: [entry(0, "phone", .create("n1", title: "A")), entry(1, "phone", .edit("n1", title: "B"), .indeterminate)])
         XCTAssertNil(WriteExpectations(unacknowledged).lastWriter("note", "n1", field: "title"))
     }
+
+    /// The three calls of Docs/WhatToCheck.md, section 5, on a world that breaks each: the phone
+    /// confirmed note n1 (then the tablet changed it concurrently) and note n2; the server lost n2,
+    /// the phone kept its own n1 text, and the tablet never got n2.
+    func testTheRecipeFindsALossALostUpdateAndADivergence() {
+        let ledger = OperationLedger(entries: [
+            entry(0, "phone", .create("n1", title: "A")), entry(1, "phone", .create("n2", title: "B")),
+            entry(2, "phone", .edit("n1", title: "phone's"), epoch: 1), entry(3, "tablet", .edit("n1", title: "tablet's"), epoch: 1),
+        ])
+        var snapshot = EntitySnapshot()
+        snapshot.add("server", "note", [Entity(key: "n1", fields: ["title": "tablet's"])])
+        snapshot.add("phone", "note", [Entity(key: "n1", fields: ["title": "A"]), Entity(key: "n2", fields: ["title": "B"])])
+        snapshot.add("tablet", "note", [Entity(key: "n1", fields: ["title": "tablet's"])])
+        let expect = WriteExpectations(ledger)
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: expect, ledger: ledger, at: "server", collection: "note", fields: ["title"]),
+                       [EntityDiff(entity: "note n2", location: "server", expected: "present", actual: "missing")])
+        XCTAssertEqual(NoLostUpdateCheck.diffs(snapshot, expect: expect, at: "phone", collection: "note", fields: ["title"]),
+                       [EntityDiff(entity: "note n1 title", location: "phone", expected: "phone's or tablet's", actual: "A")])
+        XCTAssertEqual(ConvergenceCheck.diffs(snapshot, reference: "server", locations: ["server", "phone", "tablet"], collections: ["note"]).map(\.location),
+                       ["phone vs server", "phone vs server"], "the phone's n1 differs and its n2 is extra; the tablet agrees")
+    }
 }
