@@ -35,6 +35,24 @@ final class DeviceTests: XCTestCase {
         XCTAssertTrue(sim.trace.records.contains { $0.event.hasPrefix("kill #1 at await point 10") })
     }
 
+    /// Kill observers compose: a second one (a script counting kills) never replaces the first
+    /// (the kill sweep's reopen); both run after every kill, in the order they were added.
+    func testKillObserversComposeInTheOrderTheyWereAdded() throws {
+        let sim = Simulator(seed: 23, options: SimulatorOptions(policy: .fifo))
+        let device = sim.addDevice("device-1")
+        let seen = KillLog()
+        device.onKill { device in seen.append("reopen \(device.name) after kill \(device.kills)") }
+        device.onKill { device in seen.append("count \(device.kills)") }
+        try sim.run { _ in
+            for _ in 0..<2 {
+                device.launch(DeviceTests.app)
+                device.killAfter(jobs: 5)
+                await device.waitUntilStopped()
+            }
+        }
+        XCTAssertEqual(seen.entries, ["reopen device-1 after kill 1", "count 1", "reopen device-1 after kill 2", "count 2"])
+    }
+
     func testRelaunchResumesFromDurableState() throws {
         let sim = Simulator(seed: 22, options: SimulatorOptions(policy: .fifo))
         let device = sim.addDevice("device-1")
@@ -88,4 +106,10 @@ final class DeviceTests: XCTestCase {
         XCTAssertEqual(wall.0, 1_768_435_200_000 + 2_000 - 1_500)
         XCTAssertEqual(wall.1, 50_400)
     }
+}
+
+/// A log the kill observers append to (they run on the simulator's thread, one at a time).
+final class KillLog: @unchecked Sendable {
+    private(set) var entries: [String] = []
+    func append(_ entry: String) { entries.append(entry) }
 }

@@ -91,8 +91,15 @@ public final class Device: @unchecked Sendable {
         wakeStopWaiters()
     }
 
-    /// Called on the simulator's thread right after every kill (the harness reopens the app later).
-    public var onKilled: (@Sendable (Device) -> Void)?
+    /// Observers called on the simulator's thread right after every kill, in the order they were
+    /// added (the kill injector reopens the app; a script may count kills or mark coverage).
+    private var killObservers: [@Sendable (Device) -> Void] = []
+
+    /// Adds an observer called right after every kill of this device. Observers compose: adding
+    /// one never replaces another (the kill sweep's reopen keeps working beside a script's own).
+    public func onKill(_ observer: @escaping @Sendable (Device) -> Void) {
+        killObservers.append(observer)
+    }
 
     /// Asked on the simulator's thread when a response is about to reach the running app, after
     /// the server applied its request: `true` kills the app at that instant, so it never learns
@@ -111,7 +118,7 @@ public final class Device: @unchecked Sendable {
         simulator.record(name, "kill #\(incarnation) \(reason) lost-unflushed=\(lost)")
         simulator.history.interruptAll(process: name, at: simulator.now.nanoseconds)
         wakeStopWaiters()
-        onKilled?(self)
+        for observer in killObservers { observer(self) }
     }
 
     /// Arms a kill right after the incarnation's next `jobs` jobs (await points) have run.
@@ -175,7 +182,7 @@ public final class Device: @unchecked Sendable {
     func releaseRunState() {
         context = nil
         entry = nil
-        onKilled = nil
+        killObservers = []
     }
 }
 

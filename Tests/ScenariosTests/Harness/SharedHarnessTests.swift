@@ -13,7 +13,7 @@ struct ProbeScenario: AppScenario {
     let app = "probe", name = "probe", summary = "test", invariants: [String] = []
     let script: @Sendable (Simulator, KillInjector, Device) async -> Void
     func execute(in sim: Simulator, variant: String, size: Int) throws -> [Violation] {
-        let kills = KillInjector(sim: sim, label: "probe: ")
+        let kills = KillInjector(sim: sim, app: "probe")
         let device = sim.addDevice("phone")
         let probe = kills.probe(for: device)
         let script = self.script
@@ -110,7 +110,7 @@ final class SeenAnswers: @unchecked Sendable { var count = 0 }
 struct ResponseKillProbe: AppScenario {
     let app = "probe", name = "response-kill", summary = "test", invariants: [String] = []
     func execute(in sim: Simulator, variant: String, size: Int) throws -> [Violation] {
-        let kills = KillInjector(sim: sim, label: "probe: ")
+        let kills = KillInjector(sim: sim, app: "probe")
         let ledger = sim.network.register(LedgerService())
         let device = sim.addDevice("phone")
         let probe = kills.probe(for: device)

@@ -17,7 +17,7 @@ public final class KillInjector: @unchecked Sendable {
     private var responsesLeft: [String: (incarnation: Int, left: Int)] = [:]
     /// The phase each device's app entered last (for kills armed "now").
     private var currentPhase: [String: String] = [:]
-    /// Prefix of the coverage marks (`swisscoin: `).
+    /// Prefix of the coverage marks (`swisscoin: `), made from the app's name.
     let label: String
     /// Per device name: its whole-life sweep, the incarnation last decided, the incarnation whose
     /// swept kill is armed (nil: none), and kills so far.
@@ -25,9 +25,11 @@ public final class KillInjector: @unchecked Sendable {
     /// Swept devices killed and waiting for their user to reopen them.
     private var reopening: Set<String> = []
 
-    public init(sim: Simulator, label: String) {
+    /// An injector whose coverage marks name `app` (`notes: kill in push`).
+    public init(sim: Simulator, app: String) {
+        precondition(!app.isEmpty && !app.hasSuffix(":") && !app.hasSuffix(" "), "the app's bare name (`notes`), not a prefix")
         self.sim = sim
-        self.label = label
+        self.label = "\(app): "
     }
 
     /// Whether `device` is killed at this opportunity and where: the kill family decides, `draw`
@@ -109,7 +111,7 @@ public final class KillInjector: @unchecked Sendable {
     public func sweep(_ device: Device, _ sweep: LifeSweep) {
         precondition(sweeps[device.name] == nil, "one sweep per device")
         sweeps[device.name] = (sweep, 0, nil, 0)
-        device.onKilled = { [weak self] device in self?.killed(device) }
+        device.onKill { [weak self] device in self?.killed(device) }
     }
 
     /// The device's app entered `phase` (its probe calls this from the app's own task).

@@ -45,7 +45,7 @@ open class Cast<Action: Sendable>: @unchecked Sendable {
     public init(_ sim: Simulator, app: String) {
         self.sim = sim
         random = sim.random.fork("\(app):stage")
-        kills = KillInjector(sim: sim, label: "\(app): ")
+        kills = KillInjector(sim: sim, app: app)
     }
 
     // MARK: Choices and time
