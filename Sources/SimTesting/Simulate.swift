@@ -23,9 +23,14 @@ let traceTailLength = 20
 ///
 /// Throws `SimulationFailure`; XCTest and Swift Testing both fail the test with its text. Safe in
 /// parallel tests: every run stays on the calling thread and shares nothing.
-public func simulate(seeds: ClosedRange<UInt64>, options: SimulatorOptions = SimulatorOptions(),
+///
+/// `SIMRUN_SEED` / `SIMRUN_SEEDS` replace `seeds` unless `environmentOverrides` is false: a test
+/// that asserts a bug is caught within exactly these seeds (`XCTAssertThrowsError(try simulate(
+/// seeds: 1...100, environmentOverrides: false) { … })`) keeps its range when CI narrows or widens
+/// everyone else's.
+public func simulate(seeds: ClosedRange<UInt64>, environmentOverrides: Bool = true, options: SimulatorOptions = SimulatorOptions(),
                      test: String = #function, _ body: (Simulator) throws -> Void) throws {
-    try simulateSync(seeds: seeds, options: options, test: test, body)
+    try simulateSync(seeds: seeds, environment: environmentOverrides ? nil : [:], options: options, test: test, body)
 }
 
 /// The async form: `body` runs inside the simulation (as the root task of `sim.run`, which this
@@ -41,9 +46,9 @@ public func simulate(seeds: ClosedRange<UInt64>, options: SimulatorOptions = Sim
 ///     try expectInvariant(…)
 /// }
 /// ```
-public func simulate(seeds: ClosedRange<UInt64>, options: SimulatorOptions = SimulatorOptions(), test: String = #function,
-                     _ body: @escaping @Sendable (Simulator) async throws -> Void) throws {
-    try simulateSync(seeds: seeds, options: options, test: test) { sim in
+public func simulate(seeds: ClosedRange<UInt64>, environmentOverrides: Bool = true, options: SimulatorOptions = SimulatorOptions(),
+                     test: String = #function, _ body: @escaping @Sendable (Simulator) async throws -> Void) throws {
+    try simulateSync(seeds: seeds, environment: environmentOverrides ? nil : [:], options: options, test: test) { sim in
         try sim.run { sim in try await body(sim) }
     }
 }

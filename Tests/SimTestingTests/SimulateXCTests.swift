@@ -1,3 +1,4 @@
+import Foundation
 import SimCore
 import SimTesting
 import XCTest
@@ -11,6 +12,19 @@ final class SimulateXCTests: XCTestCase {
 
     func testAsyncFormPassesEverySeed() async throws {
         try simulate(seeds: 1...60) { sim in try await LedgerUpload.drive(sim, keyed: true) }
+    }
+
+    /// With `SIMRUN_SEEDS` set, a test runs the environment's seeds unless it opts out (a
+    /// must-catch test keeps its own range).
+    func testAMustCatchTestKeepsItsRangeWhenTheEnvironmentNarrowsIt() throws {
+        setenv(SeedSelection.rangeVariable, "7-8", 1)
+        defer { unsetenv(SeedSelection.rangeVariable) }
+        let ran = SeedLog()
+        try simulate(seeds: 1...3) { sim in ran.append(sim.seed) }
+        XCTAssertEqual(ran.seeds, [7, 8], "overridden by the environment")
+        let kept = SeedLog()
+        try simulate(seeds: 1...3, environmentOverrides: false) { sim in kept.append(sim.seed) }
+        XCTAssertEqual(kept.seeds, [1, 2, 3], "opted out")
     }
 
     func testUnkeyedUploadFailsWithSeedInvariantTraceAndReproduceLine() throws {
@@ -89,4 +103,10 @@ final class SimulateXCTests: XCTestCase {
 /// A counter a test body mutates (the body is not Sendable-checked; tests run it on one thread).
 final class Counter: @unchecked Sendable {
     var value = 0
+}
+
+/// The seeds a test's body saw.
+final class SeedLog: @unchecked Sendable {
+    private(set) var seeds: [UInt64] = []
+    func append(_ seed: UInt64) { seeds.append(seed) }
 }

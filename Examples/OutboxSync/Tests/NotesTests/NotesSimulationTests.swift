@@ -14,7 +14,7 @@ final class NotesSimulationTests: XCTestCase {
 
     /// The broken variant must be caught within 100 seeds, with a line that reproduces it.
     func testTrustingAnyAnswerIsCaughtWithin100Seeds() throws {
-        XCTAssertThrowsError(try simulate(seeds: 1...100) { sim in
+        XCTAssertThrowsError(try simulate(seeds: 1...100, environmentOverrides: false) { sim in
             try expectNoViolations(try NotesScenario.offlineEditsThenSync.execute(in: sim, variant: "trusts-any-answer", size: 1))
         }) { error in
             let failure = error as? SimulationFailure
