@@ -9,8 +9,10 @@ enum MermaidTimeline {
     static let tailMessages = 200
 
     static func markdown(_ report: RunReport) -> String {
-        let messages = report.records.compactMap(message)
         let participants = participantsSeen(report.records)
+        let lanes = Set(participants)
+        let fallback = participants.first ?? "sim"
+        let messages = report.records.compactMap { message($0, lanes: lanes, fallback: fallback) }
         var lines = ["# \(report.app)/\(report.scenario) [\(report.variant)] seed \(report.seed)", "",
                      "Outcome: \(sanitize(RunPrinter.outcomeText(report.outcome))); trace hash \(report.traceHashHex).", "",
                      "```mermaid", "sequenceDiagram"]
@@ -42,18 +44,20 @@ enum MermaidTimeline {
         return devices.sorted() + services.subtracting(devices).sorted()
     }
 
-    /// The diagram line for one record, or nil for records the diagram leaves out.
-    static func message(_ record: TraceRecord) -> String? {
+    /// The diagram line for one record, or nil for records the diagram leaves out. A note about a
+    /// device sits over that device's lane (`lanes` are the participants); one that names none
+    /// sits over `fallback`, the first participant.
+    static func message(_ record: TraceRecord, lanes: Set<String>, fallback: String) -> String? {
         let who = identifier(record.component)
         if let (service, rest) = arrow(record.event, "→") { return "\(who)->>\(identifier(service)): \(sanitize(rest))" }
         if let (service, rest) = arrow(record.event, "←") { return "\(identifier(service))-->>\(who): \(sanitize(rest))" }
         if record.component == "faults" || record.component == "net" {
-            return "Note over \(noteAnchor(record.event)): \(sanitize(record.component + " " + record.event))"
+            return "Note over \(noteAnchor(record.event, lanes: lanes, fallback: fallback)): \(sanitize(record.component + " " + record.event))"
         }
         if ["launch", "kill", "exit"].contains(where: { record.event.hasPrefix($0 + " ") }) {
             return "Note over \(who): \(sanitize(record.event))"
         }
-        if record.component == "sim" && record.event.hasPrefix("heal") { return "Note over \(noteAnchor("")): heal" }
+        if record.component == "sim" && record.event.hasPrefix("heal") { return "Note over \(identifier(fallback)): heal" }
         return nil
     }
 
@@ -66,10 +70,11 @@ enum MermaidTimeline {
         return (String(service), String(body.dropFirst(service.count)).trimmingCharacters(in: .whitespaces))
     }
 
-    /// A note about a device sits over it when the event names one, else over device-1.
-    static func noteAnchor(_ event: String) -> String {
-        let word = event.split(separator: " ").first { $0.hasPrefix("device-") }
-        return identifier(String(word.map { String($0.prefix { $0 != "@" && $0 != ":" }) } ?? "device-1"))
+    /// The lane a note sits over: the first participant the event names (a fault's subject is
+    /// `phone#2`, `device-1@life1` or `tablet:…`), else `fallback`.
+    static func noteAnchor(_ event: String, lanes: Set<String>, fallback: String) -> String {
+        let named = event.split(separator: " ").lazy.map { String($0.prefix { !"#@:".contains($0) }) }.first { lanes.contains($0) }
+        return identifier(named ?? fallback)
     }
 
     /// A Mermaid participant id: letters, digits and underscores.
@@ -77,11 +82,13 @@ enum MermaidTimeline {
         String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
-    /// Text safe inside a Mermaid message: no `#`, `;`, quotes, angle brackets or newlines; bounded.
+    /// Text safe inside a Mermaid message: `#` as Mermaid's entity code `#35;` (so `req#15` reads
+    /// as written; mermaid-js issue 193 added entity codes to sequence diagrams), no `;`, quotes,
+    /// angle brackets or newlines; bounded.
     static func sanitize(_ text: String) -> String {
         let replaced = text.map { character -> String in
             switch character {
-            case "#": return "no."
+            case "#": return "#35;"
             case ";": return ","
             case "\"", "'", "`": return ""
             case "<": return "("
