@@ -31,6 +31,7 @@ enum FailureReport {
             }
         }
         lines.append("  reproduce: \(repro ?? reproCommand(target, seed: report.seed, settings: settings))")
+        if let hint = CommandOnPath.hint(AppCatalog.commandName) { lines.append(hint) }
         lines.append("  (found by a \(BuildInfo.configuration) build: a seed replays exactly under the same build configuration)")
         return lines
     }
@@ -43,9 +44,11 @@ enum FailureReport {
         return Array(Set(words.filter { $0.count >= 3 && $0.contains(where: { $0.isNumber || $0 == "-" }) })).sorted()
     }
 
-    /// Per device (sorted by name), its last records mentioning a token, else its last records.
+    /// Per device (sorted by name), its last records mentioning a token, else its last records. A
+    /// device is a component that was launched or sent a request, whatever its name (`phone`,
+    /// `device-1`).
     static func deviceRecords(_ records: [TraceRecord], tokens: [String]) -> [(String, [TraceRecord])] {
-        let devices = Set(records.map(\.component).filter { $0.hasPrefix("device") }).sorted()
+        let devices = Set(records.filter { $0.event.hasPrefix("launch ") || $0.event.first == "→" }.map(\.component)).sorted()
         return devices.map { device in
             let own = records.filter { $0.component == device }
             let matching = own.filter { record in tokens.contains { record.event.contains($0) } }

@@ -64,6 +64,7 @@ enum ShrinkCommand {
                            repro: "\(AppCatalog.commandName) replay \(path)").forEach(Console.out)
         Console.out("replay file: \(path)")
         Console.out("replay it:   \(AppCatalog.commandName) replay \(path)")
+        if let hint = CommandOnPath.hint(AppCatalog.commandName) { Console.out(hint.trimmingCharacters(in: .whitespaces)) }
         return ExitCode.of(final.outcome)
     }
 
