@@ -7,10 +7,14 @@ public struct InvariantFailure: Error, Sendable, CustomStringConvertible {
     public var invariant: String
     /// What is wrong, with the values that show it.
     public var message: String
+    /// The entities it is about (`note note-12`), when known: the failure shows the trace records
+    /// that name them.
+    public var entities: [String]
 
-    public init(invariant: String, message: String) {
+    public init(invariant: String, message: String, entities: [String] = []) {
         self.invariant = invariant
         self.message = message
+        self.entities = entities
     }
 
     public var description: String { "\(invariant): \(message)" }
@@ -29,5 +33,5 @@ public func expectNoViolations(_ violations: [Violation]) throws {
     var message = first.message
     if !first.entities.isEmpty { message += "; " + first.entities.map(\.description).joined(separator: "; ") }
     if violations.count > 1 { message += " (and \(violations.count - 1) more violations: \(violations.dropFirst().map(\.invariant).joined(separator: ", ")))" }
-    throw InvariantFailure(invariant: first.invariant, message: message)
+    throw InvariantFailure(invariant: first.invariant, message: message, entities: first.entities.map(\.entity))
 }

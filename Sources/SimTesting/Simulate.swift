@@ -1,7 +1,9 @@
 import SimCore
 
-/// Most trace records a failure shows.
+/// Most trace records a failure shows at the end of the run.
 let traceTailLength = 20
+/// Most records naming the failure's entity it shows before that.
+let aboutEntityLength = 12
 
 /// Runs `body` once per seed of `seeds` (or of `SIMRUN_SEED` / `SIMRUN_SEEDS`), each with a fresh
 /// `Simulator`, and stops at the first seed whose body throws. The body builds the world, calls
@@ -106,7 +108,15 @@ func failure(seed: UInt64, error: any Error, passed: Int, test: String,
     } else {
         nondeterminism = "the same seed passed when re-run with the trace on"
     }
-    return SimulationFailure(seed: seed, invariant: invariant, message: message,
-                             traceTail: records.suffix(traceTailLength).map(\.line), seedsPassed: passed,
-                             reproduce: SimulationFailure.reproduceLine(seed: seed, test: test), nondeterminism: nondeterminism)
+    var result = SimulationFailure(seed: seed, invariant: invariant, message: message,
+                                   traceTail: records.suffix(traceTailLength).map(\.line), seedsPassed: passed,
+                                   reproduce: SimulationFailure.reproduceLine(seed: seed, test: test), nondeterminism: nondeterminism)
+    let entities = (error as? InvariantFailure)?.entities ?? []
+    result.entityIds = SimulationFailure.idTokens(entities.isEmpty ? [message] : entities)
+    if !result.entityIds.isEmpty {
+        let before = records.dropLast(traceTailLength)
+        result.aboutEntity = before.filter { record in result.entityIds.contains { record.event.contains($0) } }
+            .suffix(aboutEntityLength).map(\.line)
+    }
+    return result
 }

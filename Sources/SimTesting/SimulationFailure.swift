@@ -12,6 +12,11 @@ public struct SimulationFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The run's last trace records (`<virtual ns> <component> <event>`), oldest first.
     public var traceTail: [String]
+    /// The ids the failure is about (`note-12`, read from its entities, else its message).
+    public var entityIds: [String] = []
+    /// The run's last records that name one of `entityIds` and are not in the tail, oldest first:
+    /// what happened to the entity, which the tail (often the healing phase) does not show.
+    public var aboutEntity: [String] = []
     /// Seeds that passed before this one.
     public var seedsPassed: Int
     /// The shell line that re-runs this seed only.
@@ -24,6 +29,10 @@ public struct SimulationFailure: Error, Sendable, CustomStringConvertible {
         var lines = ["simulation failed at seed \(seed) (0x\(String(seed, radix: 16))) after \(seedsPassed) passing seeds",
                      "  invariant \(invariant): \(message)"]
         if let nondeterminism { lines.append("  NOT DETERMINISTIC: \(nondeterminism)") }
+        if !aboutEntity.isEmpty {
+            lines.append("  trace records naming \(entityIds.joined(separator: ", ")) (last \(aboutEntity.count) before the tail):")
+            lines += aboutEntity.map { "    \($0)" }
+        }
         if !traceTail.isEmpty {
             lines.append("  last \(traceTail.count) trace records:")
             lines += traceTail.map { "    \($0)" }
@@ -37,6 +46,15 @@ public struct SimulationFailure: Error, Sendable, CustomStringConvertible {
     static func reproduceLine(seed: UInt64, test: String) -> String {
         let base = test.split(separator: "(").first.map(String.init) ?? test
         return "\(SeedSelection.seedVariable)=\(seed) swift test --filter \(base)"
+    }
+
+    /// Words of `texts` that look like ids (three characters or more, with a digit or a dash, not
+    /// a bare number), sorted.
+    static func idTokens(_ texts: [String]) -> [String] {
+        let words = texts.flatMap { $0.split(whereSeparator: { " (),;:=".contains($0) }).map(String.init) }
+        return Set(words.filter { word in
+            word.count >= 3 && word.contains { $0.isNumber || $0 == "-" } && !word.allSatisfy(\.isNumber)
+        }).sorted()
     }
 
     /// The invariant and message of an error a run threw.

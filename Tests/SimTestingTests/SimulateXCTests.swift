@@ -14,6 +14,31 @@ final class SimulateXCTests: XCTestCase {
         try simulate(seeds: 1...60) { sim in try await LedgerUpload.drive(sim, keyed: true) }
     }
 
+    /// A failure shows what happened to its entity, not only the run's tail: the records that
+    /// name the first violation's entity before the last 20 (which here are all healing).
+    func testAFailureShowsTheRecordsNamingItsEntityBeforeTheTail() throws {
+        XCTAssertThrowsError(try simulate(seeds: 1...1, environmentOverrides: false) { sim in
+            let phone = sim.addDevice("phone")
+            try sim.run { _ in
+                phone.launch { context in
+                    context.record("app write note-7")
+                    context.record("app push note-7 answered 503")
+                    for step in 0..<40 { context.record("heal step \(step)") }
+                }
+                await phone.waitUntilStopped()
+            }
+            try expectNoViolations([Violation(invariant: "no-loss", message: "1 of 12 notes are gone",
+                                              entities: [EntityDiff(entity: "note note-7", location: "server", expected: "present", actual: "missing")])])
+        }) { error in
+            let failure = error as? SimulationFailure
+            XCTAssertEqual(failure?.entityIds, ["note-7"])
+            XCTAssertEqual(failure?.aboutEntity.map { String($0.split(separator: " ", maxSplits: 1)[1]) },
+                           ["phone app write note-7", "phone app push note-7 answered 503"])
+            XCTAssertFalse(failure?.traceTail.contains { $0.contains("note-7") } ?? true, "the tail is the healing")
+            XCTAssertTrue(failure?.description.contains("trace records naming note-7") ?? false, "\(error)")
+        }
+    }
+
     /// With `SIMRUN_SEEDS` set, a test runs the environment's seeds unless it opts out (a
     /// must-catch test keeps its own range).
     func testAMustCatchTestKeepsItsRangeWhenTheEnvironmentNarrowsIt() throws {
