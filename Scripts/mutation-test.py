@@ -8,8 +8,15 @@ tree is never touched), builds simrun in release mode, fuzzes the mutants file's
 prints which invariants caught it and at which seed. A mutant no scenario catches is a gap in the
 workloads or the checkers, or an equivalent mutant (say why in the mutants file).
 
-usage: Scripts/mutation-test.py MUTANTS_FILE [--seeds N] [--size Z] [--only NAME[,NAME]]
+usage: Scripts/mutation-test.py MUTANTS_FILE [--seeds N] [--size Z] [--only NAME[,NAME]] [--product EXE]
    eg: Scripts/mutation-test.py Scripts/mutants/swisscoin-sync.py --seeds 100
+       (from your own package, whose simrun executable is notes-sim:)
+       python3 <simrun>/Scripts/mutation-test.py mutants/notes.py --product notes-sim
+       (the example, a package inside this repository:)
+       Scripts/mutation-test.py Examples/OutboxSync/mutants/notes.py --package Examples/OutboxSync --product notes-sim
+
+It works on the git repository of the current directory, so a team runs it on its own package:
+the defects it plants live in a mutants file, never as branches in the app's production code.
 
 A mutants file is Python defining SCENARIOS (catalogue names) and MUTANTS, a list of
 (name, path, old text, new text, what the bug is); `old` must occur exactly once in `path`. For a
@@ -26,6 +33,8 @@ def main():
     parser.add_argument("--seeds", type=int, default=100)
     parser.add_argument("--size", type=int, default=0)
     parser.add_argument("--only", default="")
+    parser.add_argument("--product", default="simrun", help="the executable that runs the scenarios (default simrun)")
+    parser.add_argument("--package", default=".", help="the package to build, relative to the repository's root (default: the root)")
     args = parser.parse_args()
     spec = runpy.run_path(args.mutants)
     mutants, scenarios = spec["MUTANTS"], spec["SCENARIOS"]
@@ -49,14 +58,15 @@ def main():
             for o, n in edits:
                 text = text.replace(o, n)
             open(target, "w").write(text)
-            build = subprocess.run(["swift", "build", "-c", "release", "--product", "simrun"], cwd=scratch,
+            package = os.path.join(scratch, args.package)
+            build = subprocess.run(["swift", "build", "-c", "release", "--product", args.product], cwd=package,
                                    capture_output=True, text=True)
             if build.returncode != 0:
                 print(f"{name:34} {'no build':>9}  -      {build.stdout[-300:]}")
             else:
                 failed, runs, first, invariants = 0, 0, None, set()
                 for scenario in scenarios:
-                    out = subprocess.run([os.path.join(scratch, ".build/release/simrun"), "fuzz", "--scenario", scenario,
+                    out = subprocess.run([os.path.join(package, ".build/release", args.product), "fuzz", "--scenario", scenario,
                                           "--seeds", str(args.seeds), "--size", str(args.size), "--json"],
                                          cwd=scratch, capture_output=True, text=True)
                     report = json.loads(out.stdout)
