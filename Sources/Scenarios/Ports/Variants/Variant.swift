@@ -15,10 +15,11 @@ public struct Variant<Defect: AppDefect>: Sendable, Equatable, CustomStringConve
     /// Whether the code should take the defective path at this point.
     public func has(_ defect: Defect) -> Bool { defects.contains(defect) }
 
-    /// `fixed`, `as-written`, or the defect names sorted and joined with `+`.
+    /// `fixed`, `as-written`, or the defect names sorted and joined with `+`. A lone defect keeps
+    /// its own name even when it is the whole plan as written (an app with one defect).
     public var name: String {
         if defects.isEmpty { return VariantName.fixed }
-        if defects == Variant.asWritten.defects { return VariantName.asWritten }
+        if defects == Variant.asWritten.defects && defects.count > 1 { return VariantName.asWritten }
         return defects.sorted().map(\.name).joined(separator: "+")
     }
 
