@@ -17,6 +17,8 @@ public final class Network {
     /// Whether each device (by index) is offline.
     @exclusivity(unchecked) private var offline: [Bool] = []
     @exclusivity(unchecked) private var nextRequestNumber: UInt64 = 0
+    /// Requests sent so far (every call, lost or answered).
+    public var requestsSent: Int { Int(nextRequestNumber) }
     /// Calls sent and not yet answered, timed out or cancelled.
     @exclusivity(unchecked) public private(set) var openCalls = 0
 

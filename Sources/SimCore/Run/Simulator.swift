@@ -96,7 +96,7 @@ public final class Simulator: @unchecked Sendable {
     public init(seed: UInt64, options: SimulatorOptions = SimulatorOptions()) {
         self.seed = seed
         self.options = options
-        self.random = SimRandom(seed: seed)
+        self.random = SimRandom(seed: seed, tape: options.choices)
         self.trace = Trace(recording: options.recordTrace, hashing: options.hashTrace)
         self.scheduler = random.fork("scheduler")
         _ = EscapeDetector.installed

@@ -23,6 +23,9 @@ public struct SimulatorOptions: Sendable {
     /// fault-free reference run of idempotent-retry: its trace text is then never built. The run
     /// itself is the same: nothing in a simulation reads the hash.
     public var hashTrace: Bool = true
+    /// The choice tape every random stream of the run draws through (record, replay, shrink);
+    /// nil: the PRNG alone. One tape serves one run: it records what the run drew.
+    public var choices: ChoiceTape?
 
     public init(
         policy: SchedulingPolicy = .random,

@@ -3,7 +3,7 @@ import SimCore
 /// The simulator of a fault-free reference run (the yardstick of idempotent-retry): seeded from
 /// the main run's seed and a label (its own stream), with the main run's scheduling policy, no
 /// faults and no trace records. It is a separate simulation, run after the main one, so nothing of
-/// it reaches the main run's trace hash, fault log or coverage.
+/// it reaches the main run's trace hash, fault log, coverage or choice tape.
 public enum ReferenceRun {
     /// `lean` (the default) also turns the trace hash off (`SimulatorOptions.hashTrace`): nobody
     /// reads a reference run's hash, so its trace text is never built. Nothing in a simulation
@@ -13,6 +13,7 @@ public enum ReferenceRun {
         options.recordTrace = false
         options.hashTrace = !lean
         options.faultSource = .plan(.none)
+        options.choices = nil  // the yardstick draws from its own seed, never from the main run's tape
         return Simulator(seed: main.random.fork(label).seed, options: options)
     }
 }
