@@ -80,6 +80,9 @@ final class BadInputMoreTests: XCTestCase {
             (valid.replacingOccurrences(of: #""fault_schedule":[]"#, with: #""fault_schedule":[{"family":"meteor","subject":"x","detail":""}]"#), "unknown family 'meteor'"),
             (valid.replacingOccurrences(of: #""policy":"random""#, with: #""policy":"lifo""#), "field 'policy'"),
             (valid.replacingOccurrences(of: #""app":"selftest""#, with: #""app":"nosuchapp""#), "unknown app 'nosuchapp'"),
+            (valid.replacingOccurrences(of: #""fault_schedule":[]"#, with: #""fault_schedule":[],"choices":[{"stream":"5","values":"0*3 x"}]"#), "choices[0] needs 'values'"),
+            (valid.replacingOccurrences(of: #""fault_schedule":[]"#, with: #""fault_schedule":[],"choices":[{"stream":"-5","values":"1"}]"#), "choices[0] needs 'stream'"),
+            (valid.replacingOccurrences(of: #""fault_schedule":[]"#, with: #""fault_schedule":[],"choices":{"stream":"5"}"#), "field 'choices' must be an array"),
         ]
         for (index, (text, fragment)) in cases.enumerated() {
             let file = directory.appendingPathComponent("case-\(index).json")

@@ -65,6 +65,13 @@ final class ShrinkSignatureTests: XCTestCase {
         XCTAssertFalse(signature.holds(for: .pass))
     }
 
+    func testTheSignaturesLocationIsWhereNotWhen() {
+        let signature = FailureSignature(outcome("no-loss", "update u-1", at: "device-1 (alice), saved at 482181 ms"))
+        XCTAssertEqual(signature.description, "no-loss (update at device-1 (alice))")
+        XCTAssertTrue(signature.holds(for: outcome("no-loss", "update u-2", at: "device-1 (alice), saved at 9000 ms")), "another time, same place")
+        XCTAssertFalse(signature.holds(for: outcome("no-loss", "update u-2", at: "device-2 (alice), saved at 9000 ms")))
+    }
+
     func testShrinkingStopsWhereTheFailureWouldDriftToAnotherBugOfTheSameInvariant() {
         // Faults a and b cause a no-loss of a note at the server; without b the run still breaks
         // no-loss, but for a person on the device: a drift the old invariant-only key accepted.

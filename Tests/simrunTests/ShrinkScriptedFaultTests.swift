@@ -10,7 +10,7 @@ final class ShrinkScriptedFaultTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("r.json").path
         let shrink = try SimrunProcess.run(["shrink", "--seed", seed, "--scenario", scenario, "--variant", variant,
-                                            "--size", "0", "--max-runs", "40", "--out", out])
+                                            "--size", "0", "--max-runs", "40", "--max-choice-runs", "20", "--out", out])
         XCTAssertEqual(shrink.code, 1, shrink.stdout + shrink.stderr)
         let replay = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
         let faults = try XCTUnwrap(replay?["fault_schedule"] as? [[String: String]])

@@ -106,12 +106,20 @@ enum HelpText {
 
     static let shrink = """
     simrun shrink --seed S --scenario NAME [--app A] [--variant V] [--size N] [--policy P]
-                  [--out FILE] [--max-runs N]
+                  [--out FILE] [--max-runs N] [--max-choice-runs N]
 
-    Minimises a failing run: removes injected faults (halves, quarters, … single faults) while the
-    run still fails with the first violation's signature (invariant, entity kind, location), so it
-    never drifts to another bug that breaks the same invariant; at most --max-runs re-runs (default 300). Writes a replay file
-    (default replays/<app>-<scenario>-<seed>.json) and prints the minimal timeline.
+    Minimises a failing run while it still fails with the first violation's signature (invariant,
+    entity kind, location), so it never drifts to another bug that breaks the same invariant:
+      1. removes injected faults (halves, quarters, … single faults; scripted kills, offline
+         windows and account switches too), at most --max-runs re-runs (default 300);
+      2. reduces the whole run through its choice sequence (every random draw: dataset, workload,
+         devices' actions, latencies, scheduling): empties streams, cuts and deletes blocks, zeroes
+         blocks, lowers values, sorts neighbours; a draw past the end takes its simplest value;
+         at most --max-choice-runs re-runs (default 400; 0: faults only); then drops the faults
+         the reduced run no longer needs.
+    Prints events, requests, actions and faults before → after, writes a replay file (default
+    replays/<app>-<scenario>-<seed>.json: the faults and the reduced choices) and prints the
+    minimal timeline.
 
     Example:
       simrun shrink --seed 17 --scenario swisscoin/lost-response --variant as-written
@@ -121,7 +129,7 @@ enum HelpText {
     static let replay = """
     simrun replay FILE [--timeline FILE.md] [--trace] [--json]
 
-    Re-runs a replay file exactly (seed, fault schedule, size, policy) and says whether the outcome
+    Re-runs a replay file exactly (seed, fault schedule, choice sequence, size, policy) and says whether the outcome
     matches the one recorded. Warns when the file was written at another commit of simrun. A
     scheduled fault the run never reaches (a device or request that does not exist) is bad input.
 

@@ -52,9 +52,11 @@ struct RunSettings: Sendable {
         (size != 1 ? " --size \(size)" : "") + (policy != .random ? " --policy \(policy.rawValue)" : "")
     }
 
-    /// A runner with these settings.
-    func runner(recordTrace: Bool = false, faults: FaultSource = .swarm) -> ScenarioRunner {
+    /// A runner with these settings; `choices`: draw through a tape reading them (shrink, replay).
+    func runner(recordTrace: Bool = false, faults: FaultSource = .swarm,
+                choices: (given: ChoiceSequence, pastEnd: ChoiceTape.PastEnd)? = nil) -> ScenarioRunner {
         var runner = ScenarioRunner()
+        runner.choices = choices
         runner.size = size
         runner.policy = policy
         runner.recordTrace = recordTrace

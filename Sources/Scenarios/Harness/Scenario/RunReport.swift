@@ -21,6 +21,12 @@ public struct RunReport: Sendable {
     public var coverage: [(label: String, count: Int)]
     /// Wall-clock milliseconds the run took (filled by the caller that timed it).
     public var wallMilliseconds: Int
+    /// Network requests sent.
+    public var requests: Int = 0
+    /// Client operations the devices invoked (the run's history: edits, syncs, sign-ins, …).
+    public var actions: Int = 0
+    /// The choice sequence the run drew, when it ran on a choice tape (`ScenarioRunner.choices`).
+    public var choices: ChoiceSequence?
 
     /// The trace hash as 16 hex digits.
     public var traceHashHex: String {

@@ -14,6 +14,9 @@ public struct ScenarioRunner: Sendable {
     public var size = 1
     /// Event budget per run.
     public var maxEvents = 20_000_000
+    /// Draw through a choice tape made afresh for each run, reading `given` (past its end: `pastEnd`);
+    /// the report then carries the sequence the run drew. Nil: the PRNG alone, nothing recorded.
+    public var choices: (given: ChoiceSequence, pastEnd: ChoiceTape.PastEnd)?
     /// Called with each trace record as it happens (when recording).
     public var onRecord: (@Sendable (TraceRecord) -> Void)?
 
@@ -21,7 +24,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs the scenario for one seed.
     public func run(_ scenario: any AppScenario, variant: String, seed: UInt64) -> RunReport {
-        let options = SimulatorOptions(policy: policy, recordTrace: recordTrace, maxEvents: maxEvents, faultSource: faultSource)
+        var options = SimulatorOptions(policy: policy, recordTrace: recordTrace, maxEvents: maxEvents, faultSource: faultSource)
+        if let choices { options.choices = ChoiceTape(given: choices.given, pastEnd: choices.pastEnd) }
         let sim = Simulator(seed: seed, options: options)
         if let onRecord { sim.trace.onRecord = { onRecord($0) } }
         let outcome: RunOutcome
@@ -48,6 +52,7 @@ public struct ScenarioRunner: Sendable {
             faultPlan: sim.faults.plan.lines, outcome: outcome, invariantsChecked: scenario.invariants,
             virtualNanoseconds: sim.now.nanoseconds, events: sim.events, traceHash: sim.trace.hash,
             injectedFaults: sim.faults.injected, records: sim.trace.records, coverage: sim.coverage.sorted,
-            wallMilliseconds: 0)
+            wallMilliseconds: 0, requests: sim.network.requestsSent, actions: sim.history.operations.count,
+            choices: options.choices?.made)
     }
 }

@@ -27,7 +27,8 @@ enum ReplayCommand {
                 + (replay.configuration == "release" ? "-c release" : "the default debug configuration") + " to replay it exactly)")
         }
         let schedule = FaultSource.schedule(FaultSchedule(replay.faults))
-        let report = RunExecution.run(targets[0], seed: replay.seed, runner: replay.settings.runner(recordTrace: true, faults: schedule))
+        let choices = replay.choices.map { (given: $0, pastEnd: ChoiceTape.PastEnd.simplest) }
+        let report = RunExecution.run(targets[0], seed: replay.seed, runner: replay.settings.runner(recordTrace: true, faults: schedule, choices: choices))
         try checkEveryFaultReached(replay, report: report, path: files[0])
         if let timeline { try Console.write(MermaidTimeline.markdown(report), to: timeline, what: "timeline") }
         let matches = report.outcome.label == replay.expectedOutcome

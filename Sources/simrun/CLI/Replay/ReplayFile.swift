@@ -5,7 +5,8 @@ import SimCore
 /// expected to produce. Written with sorted keys, so the same run gives the same bytes.
 struct ReplayFile: Equatable {
     static let format = "simrun-replay"
-    static let version: Int64 = 1
+    /// Version 2 adds `choices`; version 1 files (no choices) still replay.
+    static let version: Int64 = 2
 
     var app: String
     var scenario: String
@@ -14,6 +15,9 @@ struct ReplayFile: Equatable {
     var size: Int
     var policy: SchedulingPolicy
     var faults: [InjectedFault]
+    /// The run's choice sequence (what `shrink` reduced), replayed with the simplest value past
+    /// its end; nil (a version 1 file): the seed's own draws.
+    var choices: ChoiceSequence?
     var expectedOutcome: String
     var expectedInvariant: String?
     var expectedTraceHash: String
@@ -23,7 +27,7 @@ struct ReplayFile: Equatable {
     var configuration: String
 
     var json: JSONValue {
-        [
+        var fields: [String: JSONValue] = [
             "format": .string(Self.format), "version": .int(Self.version),
             "app": .string(app), "scenario": .string(scenario), "variant": .string(variant),
             "seed": .string(String(seed)), "size": .int(Int64(size)), "policy": .string(policy.rawValue),
@@ -32,6 +36,10 @@ struct ReplayFile: Equatable {
                          "trace_hash": .string(expectedTraceHash)],
             "toolchain": .string(toolchain), "commit": .string(commit), "configuration": .string(configuration),
         ]
+        if let choices {
+            fields["choices"] = .array(choices.streams.map { ["stream": .string(String($0.seed)), "values": .string(ChoiceText.encode($0.choices))] })
+        }
+        return .object(fields)
     }
 
     var settings: RunSettings { RunSettings(size: size, policy: policy) }

@@ -9,7 +9,7 @@ struct ReplayFileParser {
         let format = try string("format")
         guard format == ReplayFile.format else { throw problem("has format '\(format)', expected '\(ReplayFile.format)'") }
         guard let version = root["version"]?.intValue else { throw problem("is missing field 'version' (a number)") }
-        guard version == ReplayFile.version else { throw problem("has version \(version); this simrun reads version \(ReplayFile.version)") }
+        guard (1...ReplayFile.version).contains(version) else { throw problem("has version \(version); this simrun reads versions 1 to \(ReplayFile.version)") }
         let seed: UInt64
         do { seed = try Values.seed(try string("seed")) } catch let error as UsageError { throw problem("field 'seed': \(error.message)") }
         guard let size = root["size"]?.intValue, (0...Int64(RunSettings.maxSize)).contains(size) else { throw problem("field 'size' must be a number from 0 to \(RunSettings.maxSize)") }
@@ -21,7 +21,7 @@ struct ReplayFileParser {
         }
         return ReplayFile(
             app: try string("app"), scenario: try string("scenario"), variant: try string("variant"), seed: seed,
-            size: Int(size), policy: policy, faults: try faults(), expectedOutcome: outcome,
+            size: Int(size), policy: policy, faults: try faults(), choices: try choices(), expectedOutcome: outcome,
             expectedInvariant: expected["invariant"]?.stringValue, expectedTraceHash: hash,
             toolchain: root["toolchain"]?.stringValue ?? "unknown", commit: root["commit"]?.stringValue ?? "unknown",
             configuration: root["configuration"]?.stringValue ?? "unknown")
@@ -39,6 +39,29 @@ struct ReplayFileParser {
             }
             return InjectedFault(family: family, subject: subject, detail: detail)
         }
+    }
+
+    /// The most choices one stream may hold (a run's longest streams hold tens of thousands).
+    static let maxChoicesPerStream = 50_000_000
+
+    /// `choices`: absent (nil) or one `{"stream": seed, "values": text}` per stream, seeds unique.
+    func choices() throws -> ChoiceSequence? {
+        guard let field = root["choices"] else { return nil }
+        guard let items = field.arrayValue else { throw problem("field 'choices' must be an array") }
+        var seen = Set<UInt64>()
+        let streams = try items.enumerated().map { index, item -> ChoiceSequence.Stream in
+            guard let seedText = item["stream"]?.stringValue, let seed = UInt64(seedText) else {
+                throw problem("choices[\(index)] needs 'stream' (a seed, decimal digits in a string)")
+            }
+            guard seen.insert(seed).inserted else { throw problem("choices[\(index)] repeats stream \(seed)") }
+            guard let text = item["values"]?.stringValue,
+                  let values = ChoiceText.decode(text, limit: Self.maxChoicesPerStream) else {
+                throw problem("choices[\(index)] needs 'values': whole numbers or value*count, separated by spaces")
+            }
+            // Bounds are not stored: a replay fits each value to its draw's bound.
+            return ChoiceSequence.Stream(seed: seed, choices: values.map { Choice(value: $0, bound: 0) })
+        }
+        return ChoiceSequence(streams)
     }
 
     func string(_ key: String) throws -> String {
