@@ -58,6 +58,22 @@ final class ChoiceTapeTests: XCTestCase {
         XCTAssertNotEqual(random.next(), 0, "a full 64-bit draw (an id) has no simplest value: the PRNG fills it")
     }
 
+    /// Ids past the end of a replayed list are fresh: never one the list gave, never one another
+    /// copy of the stream draws (a shrunk run whose ids all came out equal lost notes to a
+    /// change-id collision, a different bug from the one it was shrinking).
+    func testIdsPastTheEndOfAReplayedListNeverRepeat() {
+        let recording = ChoiceTape(pastEnd: .generate)
+        var original = SimRandom(seed: 9, tape: recording)
+        let firstIds = (0..<2).map { _ in original.uuidString() }
+        let replay = ChoiceTape(given: recording.made, pastEnd: .simplest)
+        var one = SimRandom(seed: 9, tape: replay)
+        var copy = one
+        var ids = [one.uuidString(), copy.uuidString()]
+        XCTAssertEqual(ids, firstIds, "the given list first, in draw order across copies")
+        ids += [one.uuidString(), copy.uuidString(), one.uuidString()]
+        XCTAssertEqual(Set(ids).count, ids.count, "\(ids)")
+    }
+
     func testAGivenValueOutOfRangeFitsTheDrawsBound() {
         let given = ChoiceSequence([.init(seed: 1, choices: [Choice(value: 40, bound: 50), Choice(value: 3, bound: 50)])])
         let tape = ChoiceTape(given: given, pastEnd: .simplest)

@@ -16,6 +16,9 @@ final class ChoiceStream: @unchecked Sendable {
         made.reserveCapacity(given.count)
     }
 
+    /// How many choices were given.
+    var givenCount: Int { given.count }
+
     /// The next given choice fitted below `bound`, or nil past the end (the cursor does not move:
     /// `record` moves it).
     @inline(__always)

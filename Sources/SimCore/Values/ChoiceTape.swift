@@ -8,8 +8,11 @@
 /// `made`. An empty tape that generates is the seed's own run (same draws, same trace hash) with
 /// its sequence recorded; `made` replayed with `.simplest` is that run again, exactly.
 ///
-/// Full 64-bit draws (ids, tokens) past the end take the PRNG's value in both modes: an id has no
-/// simpler value, and ids of zeros would collide.
+/// Full 64-bit draws (ids, tokens) have no simpler value, and must never repeat within a run: a
+/// reduced sequence whose edits shifted one id's value onto another draw would otherwise make two
+/// notes share a change id, a different bug from the one being shrunk. So a full-range draw that
+/// would repeat a value the run already drew takes a fresh one instead (`freshWide`); a recorded
+/// run never repeats one, so it replays exactly.
 ///
 /// ```swift
 /// let recording = ChoiceTape(pastEnd: .generate)
@@ -36,6 +39,8 @@ public final class ChoiceTape: @unchecked Sendable {
     private let given: [UInt64: [UInt64]]
     /// Streams by seed (looked up when a stream is created or forked, never iterated unsorted).
     private var streams: [UInt64: ChoiceStream] = [:]
+    /// Every full 64-bit value drawn so far (membership only).
+    private var wide: Set<UInt64> = []
 
     /// A tape reading `given` (nothing: every draw is past the end).
     public init(given: ChoiceSequence = ChoiceSequence(), pastEnd: PastEnd) {
@@ -51,6 +56,19 @@ public final class ChoiceTape: @unchecked Sendable {
         let created = ChoiceStream(tape: self, given: given[seed] ?? [], generates: pastEnd == .generate)
         streams[seed] = created
         return created
+    }
+
+    /// A full 64-bit draw's value: `value` unless the run already drew it, else one made from the
+    /// stream's seed and the draw's position that the run has not drawn. A generating tape keeps
+    /// the PRNG's value (`keep`), so a recording is the seed's own run.
+    func freshWide(_ value: UInt64, seed: UInt64, position: Int, keep: Bool) -> UInt64 {
+        var chosen = value
+        if !keep {
+            var state = seed ^ (UInt64(position) &+ 1) &* 0x9E37_79B9_7F4A_7C15
+            while wide.contains(chosen) { chosen = SimRandom.splitMix64(&state) }
+        }
+        wide.insert(chosen)
+        return chosen
     }
 
     /// Every choice the run drew, stream by stream in seed order.

@@ -92,7 +92,7 @@ public struct SimRandom: Sendable {
     @inline(never)
     private mutating func chooseOnTape(_ choices: ChoiceStream, _ bound: UInt64, reversed: Bool) -> UInt64 {
         let flip = reversed && bound != 0
-        let choice: UInt64
+        var choice: UInt64
         if let given = choices.nextGiven(below: bound) {
             choice = given
         } else if choices.generates || bound == 0 {
@@ -100,6 +100,10 @@ public struct SimRandom: Sendable {
             choice = flip ? bound - 1 - value : value
         } else {
             choice = 0
+        }
+        if bound == 0, let tape = choices.tape {
+            // An id or a token: never one the run already drew (see `ChoiceTape`).
+            choice = tape.freshWide(choice, seed: seed, position: choices.made.count, keep: choices.generates && choices.made.count >= choices.givenCount)
         }
         choices.record(choice, below: bound)
         return flip ? bound - 1 - choice : choice

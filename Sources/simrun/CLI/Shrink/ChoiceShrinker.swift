@@ -106,7 +106,7 @@ final class ChoiceShrinker {
         }
     }
 
-    /// Finds the shortest prefix of a stream that still fails (binary search; the rest reads 0).
+    /// Finds the shortest prefix of a stream that still fails (binary search; the rest reads its simplest values, and ids fresh ones).
     func cutTail(_ seed: UInt64) {
         let choices = current.choices(seed: seed)
         var low = 0, high = choices.count  // `high` is known to fail
