@@ -9,7 +9,10 @@
 ///   matched to a schema by the **version hash** of the entities' shapes (`VersionHash`), never by
 ///   the version identifier, so a schema edited in place matches no store (bug zoo SW-1).
 /// - **The store file**: every row and the metadata (version, hashes, cached model) as one
-///   deterministic sorted-keys JSON document (`StoreSnapshot`), replaced atomically on every commit.
+///   deterministic sorted-keys JSON document (`StoreSnapshot`) when read. Written as SQLite in WAL
+///   mode writes it (`StoreJournal`): a commit appends what it changed (`StoreCommit`) and the log
+///   is folded into the base now and then, so a save costs what it changed; every write replaces
+///   the file atomically (a fault leaves the old one).
 /// - **`ModelContext`**: pending inserts/changes/deletes in memory; `save()` applies delete rules,
 ///   unique constraints and validation, then commits atomically; a kill loses unsaved changes.
 /// - **Opening with a `SchemaMigrationPlan`**: find the plan's schema whose hash matches the
@@ -49,6 +52,12 @@ public final class ModelContainer {
     public let disk: StoreDisk
     /// The store as last committed.
     public private(set) var committed: StoreSnapshot
+    /// The store file as this container last wrote it (or found it): checkpoint plus log.
+    private(set) var journal: StoreJournal
+    /// Unique indexes over `committed`, made when a save first needs one, kept in step by `commit`.
+    private var uniqueIndexes: [UniqueIndex.Key: UniqueIndex] = [:]
+    /// Committed identifiers by entity, made when a fetch first needs them, kept in step by `commit`.
+    private var identifiersByEntity: [String: Set<PersistentIdentifier>] = [:]
     private var nextRowNumber: Int
     private let writesThrough: Bool
 
@@ -61,6 +70,7 @@ public final class ModelContainer {
         self.disk = disk
         self.options = options
         self.committed = committed
+        self.journal = StoreJournal(checkpoint: committed)
         self.nextRowNumber = committed.metadata.nextRowNumber
         self.writesThrough = writesThrough
     }
@@ -94,12 +104,57 @@ public final class ModelContainer {
         return PersistentIdentifier(entityName: entityName, number: nextRowNumber)
     }
 
-    /// Makes `snapshot` the committed store: one atomic write of the whole file (unless this is a
-    /// migration handler's container under `.wholeOpen`). Throws, changing nothing, on a fault.
-    func commit(_ snapshot: StoreSnapshot) throws {
-        var next = snapshot
-        next.metadata.nextRowNumber = max(next.metadata.nextRowNumber, nextRowNumber)
+    /// Makes `commit` part of the committed store: one atomic write of the store file, which
+    /// appends it to the log or, when the log has grown past the base, checkpoints (unless this is
+    /// a migration handler's container under `.wholeOpen`). Throws, changing nothing, on a fault.
+    func commit(_ commit: StoreCommit) throws {
+        var commit = commit
+        commit.metadata.nextRowNumber = max(commit.metadata.nextRowNumber, nextRowNumber)
+        let next: StoreJournal
+        if journal.needsCheckpoint(appending: commit) {
+            var folded = committed
+            commit.apply(to: &folded)
+            next = StoreJournal(checkpoint: folded)
+        } else {
+            next = journal.appending(commit)
+        }
         if writesThrough { try disk.save(next, at: path) }
-        committed = next
+        reindex(commit)
+        journal = next
+        commit.apply(to: &committed)
+    }
+
+    /// The unique index of `key` over the committed rows.
+    func uniqueIndex(_ key: UniqueIndex.Key) -> UniqueIndex {
+        if let index = uniqueIndexes[key] { return index }
+        let index = UniqueIndex(key, rows: committed.rows.values)
+        uniqueIndexes[key] = index
+        return index
+    }
+
+    /// The committed identifiers of `entityName`.
+    func identifiers(of entityName: String) -> Set<PersistentIdentifier> {
+        if let ids = identifiersByEntity[entityName] { return ids }
+        let ids = Set(committed.rows.keys.filter { $0.entityName == entityName })
+        identifiersByEntity[entityName] = ids
+        return ids
+    }
+
+    /// Brings the indexes to the store after `commit` (called before it is applied: the old
+    /// values come from `committed`).
+    private func reindex(_ commit: StoreCommit) {
+        for key in uniqueIndexes.keys {
+            for id in commit.removed where id.entityName == key.entity {
+                uniqueIndexes[key]!.remove(committed.rows[id]?[key.attribute], id)
+            }
+            for row in commit.written where row.id.entityName == key.entity {
+                uniqueIndexes[key]!.remove(committed.rows[row.id]?[key.attribute], row.id)
+                uniqueIndexes[key]!.add(row[key.attribute], row.id)
+            }
+        }
+        for entity in identifiersByEntity.keys {
+            for id in commit.removed where id.entityName == entity { identifiersByEntity[entity]!.remove(id) }
+            for row in commit.written where row.id.entityName == entity { identifiersByEntity[entity]!.insert(row.id) }
+        }
     }
 }

@@ -11,6 +11,8 @@ public final class ModelContext {
     /// The container whose store this context saves to.
     public let container: ModelContainer
     private var changed: [PersistentIdentifier: ModelRow] = [:]
+    /// The keys of `changed` by entity (a fetch reads one entity's pending rows).
+    private var changedByEntity: [String: Set<PersistentIdentifier>] = [:]
     private var inserted: Set<PersistentIdentifier> = []
     private var deleted: Set<PersistentIdentifier> = []
 
@@ -33,7 +35,7 @@ public final class ModelContext {
         for attribute in entity.attributes { attributes[attribute.name] = values[attribute.name] ?? attribute.initialValue }
         var relationships: [String: [PersistentIdentifier]] = [:]
         for relationship in entity.relationships { relationships[relationship.name] = [] }
-        changed[id] = ModelRow(id: id, attributes: attributes, relationships: relationships)
+        setChanged(ModelRow(id: id, attributes: attributes, relationships: relationships))
         inserted.insert(id)
         return id
     }
@@ -75,6 +77,7 @@ public final class ModelContext {
     public func delete(_ id: PersistentIdentifier) {
         if inserted.remove(id) != nil {
             changed[id] = nil
+            changedByEntity[id.entityName]?.remove(id)
         } else if container.committed.rows[id] != nil {
             // Its pending changes stay: the delete rules at save see its latest relationships.
             deleted.insert(id)
@@ -94,8 +97,8 @@ public final class ModelContext {
         _ entityName: String, where predicate: ((ModelRow) throws -> Bool)? = nil, sortBy: [FetchSort] = []
     ) throws -> [ModelRow] {
         guard schema.entity(entityName) != nil else { throw ModelStoreError.entityNotInSchema(entityName) }
-        var ids = Set(container.committed.rows.keys.filter { $0.entityName == entityName })
-        ids.formUnion(changed.keys.filter { $0.entityName == entityName })
+        var ids = container.identifiers(of: entityName)
+        ids.formUnion(changedByEntity[entityName] ?? [])
         var rows = ids.subtracting(deleted).sorted().compactMap(row)
         if container.options.fetchOrder == .reverseInsertion { rows.reverse() }
         if let predicate { rows = try rows.filter(predicate) }
@@ -118,23 +121,33 @@ public final class ModelContext {
 
     /// Commits every pending change in one atomic write of the store file, after applying delete
     /// rules, unique constraints and validation (`SaveRules`). On any error nothing is written and
-    /// the changes stay pending.
+    /// the changes stay pending. Costs what the save changed (the rows, the rows they point at,
+    /// their unique values), not the size of the store; an upsert walks the store.
     public func save() throws {
         guard hasChanges else { return }
-        var snapshot = container.committed
-        for id in changed.keys.sorted() where inserted.contains(id) || snapshot.rows[id] != nil {
-            snapshot.rows[id] = changed[id]
-        }
-        let touched = try SaveRules.propagateDeletes(deleted.sorted(), in: &snapshot, schema: schema)
-        try SaveRules.resolveUniqueConflicts(inserted: inserted.sorted(), in: &snapshot, schema: schema, options: container.options)
-        try SaveRules.validate(Set(changed.keys).union(touched).sorted(), in: snapshot, schema: schema)
-        try container.commit(snapshot)
+        let commit = try prepareCommit()
+        try container.commit(commit)
         rollback()
+    }
+
+    /// The pending changes with the save rules applied, as one log frame. The transaction that
+    /// reads the committed store ends here, before the container changes it in place.
+    private func prepareCommit() throws -> StoreCommit {
+        var transaction = StoreTransaction(container.committed)
+        for id in changed.keys.sorted() where inserted.contains(id) || transaction[id] != nil {
+            transaction[id] = changed[id]
+        }
+        let touched = try SaveRules.propagateDeletes(deleted.sorted(), in: &transaction, schema: schema)
+        try SaveRules.resolveUniqueConflicts(inserted: inserted.sorted(), in: &transaction, schema: schema, options: container.options,
+                                             index: container.uniqueIndex)
+        try SaveRules.validate(Set(changed.keys).union(touched).sorted(), in: transaction, schema: schema)
+        return transaction.commit(metadata: container.committed.metadata)
     }
 
     /// Discards every pending change.
     public func rollback() {
         changed = [:]
+        changedByEntity = [:]
         inserted = []
         deleted = []
     }
@@ -142,7 +155,12 @@ public final class ModelContext {
     private func modify(_ id: PersistentIdentifier, _ change: (inout ModelRow) -> Void) {
         guard var current = row(id) else { preconditionFailure("\(id) is not a live object") }
         change(&current)
-        changed[id] = current
+        setChanged(current)
+    }
+
+    private func setChanged(_ row: ModelRow) {
+        changed[row.id] = row
+        changedByEntity[row.id.entityName, default: []].insert(row.id)
     }
 
     private func shape(_ entityName: String) -> EntityShape {

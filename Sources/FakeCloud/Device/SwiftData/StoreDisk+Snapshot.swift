@@ -1,21 +1,31 @@
-/// The store file as a snapshot: saved with deferred bytes (the snapshot kept for the next open),
-/// read back as the kept snapshot while the file still holds that save, else decoded.
+/// The store file as a journal (`StoreJournal`): saved with deferred bytes (the journal kept for the
+/// next open), read back as the kept journal while the file still holds that save, else decoded
+/// into a checkpointed one.
 extension StoreDisk {
-    /// Writes `snapshot` as the store file (atomically; a storage fault throws and leaves the old file).
-    func save(_ snapshot: StoreSnapshot, at path: String) throws {
-        try writeAtomically(path, value: snapshot, deferring: { snapshot.encoded() })
+    /// Writes `journal` as the store file (atomically; a storage fault throws and leaves the old
+    /// file). O(1): the bytes, `journal.snapshot().encoded()`, are made when the file is first read.
+    func save(_ journal: StoreJournal, at path: String) throws {
+        try writeAtomically(path, value: journal, deferring: { journal.snapshot().encoded() })
     }
 
-    /// The store file's snapshot: the one its last save kept while the file still holds that save
+    /// Writes `snapshot` as the store file, checkpointed (a migration step rewrites every row).
+    func save(_ snapshot: StoreSnapshot, at path: String) throws {
+        try save(StoreJournal(checkpoint: snapshot), at: path)
+    }
+
+    /// The store file's journal: the one its last save kept while the file still holds that save
     /// (what decoding its bytes gives, checked in debug builds: tests run every open through that
-    /// check), else its decoded bytes; nil when there is no file.
-    func storedSnapshot(at path: String) throws -> StoreSnapshot? {
-        if let kept = readValue(path) as? StoreSnapshot {
-            assert(StoreSnapshot.decode(kept.encoded()) == kept, "the kept store reads back as itself")
+    /// check), else its decoded bytes as a checkpoint; nil when there is no file.
+    func storedJournal(at path: String) throws -> StoreJournal? {
+        if let kept = readValue(path) as? StoreJournal {
+            assert(StoreSnapshot.decode(kept.snapshot().encoded()) == kept.snapshot(), "the kept store reads back as itself")
             return kept
         }
         guard let bytes = read(path) else { return nil }
         guard let stored = StoreSnapshot.decode(bytes) else { throw ModelStoreError.storeCorrupted(path: path) }
-        return stored
+        return StoreJournal(checkpoint: stored)
     }
+
+    /// The store file's snapshot (nil when there is no file).
+    func storedSnapshot(at path: String) throws -> StoreSnapshot? { try storedJournal(at: path)?.snapshot() }
 }

@@ -46,7 +46,10 @@ struct SwiffDeviceApp: Sendable {
 }
 
 /// The device's files as the store and the backups see them, with the harness watching writes of
-/// the store file for restores (the app does not have to say it restored anything).
+/// the store file for restores (the app does not have to say it restored anything). A restore
+/// writes bytes it read from a backup (`writeFile`); the store fake's own saves (`writeFileLazily`,
+/// a journal whose bytes are made when the file is first read) are never restores, so their bytes
+/// are not made to be compared.
 struct WatchedFiles: StoreFileSystem {
     let context: DeviceContext
     let stage: SwiffStage
@@ -58,12 +61,8 @@ struct WatchedFiles: StoreFileSystem {
         try context.writeFile(path, bytes)
     }
 
-    /// The bytes are made at once (every store write is compared with the backups), but the saved
-    /// value is kept, so the next open need not decode them.
     func writeFileLazily(_ path: String, value: Any?, _ make: @escaping () -> [UInt8]) throws {
-        let bytes = make()
-        if path == PersistenceService.storePath && context.isAlive { stage.noteStoreWrite(context, bytes) }
-        try context.writeFile(path, bytes, value: value)
+        _ = try context.writeFile(path, value: value, deferring: make)
     }
 
     func readValue(_ path: String) -> Any? { context.fileContent(path)?.value }
