@@ -16,6 +16,9 @@ public final class CacheManager: @unchecked Sendable {
     private var heroes: [String: Hero] = [:]
     private var stories: [String: Story] = [:]
     private var events: [String: CustomStoryEvent] = [:]
+    /// Each kind's ids, sorted: the index file's contents, kept in step with the tables so an
+    /// insert does not sort them again.
+    private var sortedIds: [EntityKind: [String]] = [:]
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -28,6 +31,7 @@ public final class CacheManager: @unchecked Sendable {
         heroes = try load(Hero.self)
         stories = try load(Story.self)
         events = try load(CustomStoryEvent.self)
+        sortedIds = [.hero: heroes.keys.sorted(), .story: stories.keys.sorted(), .event: events.keys.sorted()]
     }
 
     /// Every entity of a kind, by (creation time, id).
@@ -36,14 +40,25 @@ public final class CacheManager: @unchecked Sendable {
     }
 
     /// The entity with this local id.
-    public func fetch<E: StoredEntity>(_ type: E.Type, id: String) -> E? { table(E.self)[id] }
+    public func fetch<E: StoredEntity>(_ type: E.Type, id: String) -> E? {
+        switch E.kind {
+        case .hero: return heroes[id] as? E
+        case .story: return stories[id] as? E
+        case .event: return events[id] as? E
+        case .illustration: preconditionFailure("illustrations live inside their story")
+        }
+    }
 
     /// Inserts or updates an entity (durable when this returns).
     public func save<E: StoredEntity>(_ entity: E) throws {
-        let isNew = table(E.self)[entity.id] == nil
+        let isNew = fetch(E.self, id: entity.id) == nil
         try files.write(path: Self.path(E.kind, entity.id), data: try Self.encoder.encode(entity))
-        setTable(E.self) { $0[entity.id] = entity }
-        if isNew { try writeIndex(E.self) }
+        store(entity)
+        if isNew {
+            let position = sortedIds[E.kind, default: []].partitioningIndex { $0 >= entity.id }
+            sortedIds[E.kind, default: []].insert(entity.id, at: position)
+            try writeIndex(E.self)
+        }
     }
 
     /// Number of heroes, stories and custom events.
@@ -65,8 +80,18 @@ public final class CacheManager: @unchecked Sendable {
         return loaded
     }
 
+    /// Rewrites the kind's index (sorted ids). Where the files can defer (a simulated device), the
+    /// bytes are made when the index is next read: the ids are a value saved now.
     private func writeIndex<E: StoredEntity>(_ type: E.Type) throws {
-        try files.write(path: Self.indexPath(E.kind), data: try Self.encoder.encode(table(E.self).keys.sorted()))
+        let ids = sortedIds[E.kind] ?? []
+        guard let deferring = files as? any DeferringFileStore else {
+            return try files.write(path: Self.indexPath(E.kind), data: try Self.encoder.encode(ids))
+        }
+        _ = try deferring.write(path: Self.indexPath(E.kind), deferring: { Self.encodeIndex(ids) })
+    }
+
+    private static func encodeIndex(_ ids: [String]) -> Data {
+        do { return try encoder.encode(ids) } catch { preconditionFailure("a list of ids always encodes: \(error)") }
     }
 
     private func table<E: StoredEntity>(_ type: E.Type) -> [String: E] {
@@ -78,14 +103,26 @@ public final class CacheManager: @unchecked Sendable {
         }
     }
 
-    private func setTable<E: StoredEntity>(_ type: E.Type, _ change: (inout [String: E]) -> Void) {
-        var copy = table(E.self)
-        change(&copy)
-        switch E.kind {
-        case .hero: heroes = copy as! [String: Hero]
-        case .story: stories = copy as! [String: Story]
-        case .event: events = copy as! [String: CustomStoryEvent]
-        case .illustration: preconditionFailure("illustrations live inside their story")
+    /// Puts `entity` in its table in place: a cast of the whole table (`heroes as! [String: E]`)
+    /// would copy it, making every save O(store).
+    private func store<E: StoredEntity>(_ entity: E) {
+        switch entity {
+        case let hero as Hero: heroes[hero.id] = hero
+        case let story as Story: stories[story.id] = story
+        case let event as CustomStoryEvent: events[event.id] = event
+        default: preconditionFailure("illustrations live inside their story")
         }
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs` (all after it do too): binary search.
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

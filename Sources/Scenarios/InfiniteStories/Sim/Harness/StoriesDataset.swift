@@ -30,10 +30,19 @@ struct StoriesDataset: Sendable {
     }
 }
 
-/// Setup-time access to a device's files (before the app ever runs).
-struct SetupFiles: LocalFileStore {
+/// Setup-time access to a device's files (before the app ever runs); a deferred write makes its
+/// bytes on first read, as on a launched app's `DeviceFileStore`.
+struct SetupFiles: DeferringFileStore {
     let device: Device
     func read(path: String) throws -> Data? { device.files.read(path).map { Data($0) } }
     func write(path: String, data: Data) throws { device.files.write(path, Array(data)) }
     func remove(path: String) throws { _ = device.files.remove(path) }
+
+    func write(path: String, deferring make: @escaping () -> Data) throws -> AnyObject {
+        let content = FileContent(deferring: { Array(make()) })
+        device.files.write(path, content)
+        return content
+    }
+
+    func holds(_ token: AnyObject, at path: String) -> Bool { device.files.content(path) === token }
 }

@@ -9,6 +9,20 @@ import SimCore
 struct ContentOracle {
     let local: LocalData
     let rows: ServerRows
+    private let heroes: RowLookup, events: RowLookup, stories: RowLookup, illustrations: RowLookup
+    private let localHeroes: [String: Hero], localEvents: [String: CustomStoryEvent]
+
+    init(local: LocalData, rows: ServerRows) {
+        self.local = local
+        self.rows = rows
+        heroes = RowLookup(rows.heroes, nameField: "name")
+        events = RowLookup(rows.events, nameField: "title")
+        stories = RowLookup(rows.stories, nameField: "title")
+        illustrations = RowLookup(rows.illustrations, nameField: "image_prompt")
+        // The first entity of each id, as `first { $0.id == id }` finds it.
+        localHeroes = Dictionary(local.heroes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        localEvents = Dictionary(local.events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Differences for every entity whose key is in `only` (nil: all).
     func diffs(only: Set<String>? = nil) -> [EntityDiff] {
@@ -24,19 +38,15 @@ struct ContentOracle {
         return found
     }
 
-    func row(_ hero: Hero) -> RESTRow? { pick(rows.heroes, id: hero.id, serverId: hero.serverId) { $0.fields["name"]?.stringValue == hero.name } }
-    func row(_ event: CustomStoryEvent) -> RESTRow? {
-        pick(rows.events, id: event.id, serverId: event.serverId) { $0.fields["title"]?.stringValue == event.title }
-    }
-    func row(_ story: Story) -> RESTRow? {
-        pick(rows.stories, id: story.id, serverId: story.serverId) { $0.fields["title"]?.stringValue == story.title }
-    }
+    func row(_ hero: Hero) -> RESTRow? { heroes.pick(localId: hero.id, serverId: hero.serverId, name: hero.name) }
+    func row(_ event: CustomStoryEvent) -> RESTRow? { events.pick(localId: event.id, serverId: event.serverId, name: event.title) }
+    func row(_ story: Story) -> RESTRow? { stories.pick(localId: story.id, serverId: story.serverId, name: story.title) }
+    /// By local id, else by prompt, else a row with no prompt whose image and story are this one's.
     func row(_ illustration: StoryIllustration, of story: Story) -> RESTRow? {
         let image = local.media(illustration.imagePath, .illustration).map(BytesHash.of)
         let storyRow = row(story)?.id
-        return pick(rows.illustrations, id: illustration.id, serverId: nil) { row in
-            if let prompt = row.fields["image_prompt"]?.stringValue { return prompt == illustration.imagePrompt }
-            return image != nil && rows.mediaHash(row, .illustration) == image && row.fields["story_id"]?.stringValue == storyRow
+        return illustrations.pick(localId: illustration.id, serverId: nil, name: illustration.imagePrompt) { row in
+            image != nil && rows.mediaHash(row, .illustration) == image && row.fields["story_id"]?.stringValue == storyRow
         }
     }
 
@@ -54,9 +64,9 @@ struct ContentOracle {
         guard let row = row(story) else { return [missing("story", story.title)] }
         let name = "story \(story.title)"
         var found = fields(ContentFields.story(story), row, name) + media(story.audioFileName, .audio, row, name)
-        let hero = story.heroId.map { id in local.heroes.first { $0.id == id }.map { (self.row($0), "hero:" + $0.name) } ?? (nil, "hero " + id) }
+        let hero = story.heroId.map { id in localHeroes[id].map { (self.row($0), "hero:" + $0.name) } ?? (nil, "hero " + id) }
         let event = story.customEventId.map { id in
-            local.events.first { $0.id == id }.map { (self.row($0), "event:" + $0.title) } ?? (nil, "event " + id)
+            localEvents[id].map { (self.row($0), "event:" + $0.title) } ?? (nil, "event " + id)
         }
         found += parent(row, "hero_id", expected: hero, name)
         found += parent(row, "custom_event_id", expected: event, name)
@@ -71,14 +81,6 @@ struct ContentOracle {
     }
 
     // MARK: Parts
-
-    /// The row carrying the local id, else the one the entity names as its server id, else the
-    /// first with the same name.
-    private func pick(_ candidates: [RESTRow], id: String, serverId: String?, byContent: (RESTRow) -> Bool) -> RESTRow? {
-        candidates.first { $0.fields["local_id"]?.stringValue == id }
-            ?? serverId.flatMap { sid in candidates.first { $0.id == sid } }
-            ?? candidates.first(where: byContent)
-    }
 
     private func missing(_ what: String, _ name: String) -> EntityDiff {
         EntityDiff(entity: "\(what) \(name)", location: "account \(rows.owner.prefix(8))", expected: "on the server", actual: "missing")
