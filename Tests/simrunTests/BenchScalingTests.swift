@@ -21,6 +21,12 @@ final class BenchScalingTests: XCTestCase {
             let events = try XCTUnwrap(row["events_per_seed"] as? [Int])
             XCTAssertEqual(events.count, 3)
             XCTAssertTrue(events.allSatisfy { $0 > 0 }, "every run simulates some work: \(events)")
+            let ratios = try XCTUnwrap(row["ratio_permille"] as? [Int])
+            let perWork = try XCTUnwrap(row["cost_per_work_permille"] as? Int)
+            let work = Double(events[2]) / Double(events[0])
+            XCTAssertEqual(Double(perWork), Double(ratios[2]) / work, accuracy: 2, "cpu/work is the CPU ratio over the work ratio")
+            XCTAssertEqual(row["cost_per_work_flat"] as? Bool, perWork <= 1_300)
+            XCTAssertEqual(row["superlinear_work"] as? Bool, false, "the sizes are not 1 … 8")
         }
     }
 

@@ -7,7 +7,7 @@ extension BenchCommand {
     /// linear-scaling target bounds.
     static func scaling(options: BenchOptions, json: Bool) -> ExitCode {
         if !json {
-            Console.out("scaling: \(options.seeds) seeds per size, CPU time of this thread; target: size 4 ≤ 4.5 × size 1, size 8 ≤ 9.5 × size 1")
+            Console.out("scaling: \(options.seeds) seeds per size, CPU time of this thread; target: size 4 ≤ 4.5 × size 1, size 8 ≤ 9.5 × size 1 (ok); cpu/work = CPU ×last/first over work ×last/first ≤ 1.3 (flat)")
             Console.out(ScalingBench.header(sizes: options.sizes))
         }
         var results: [ScalingBench] = []
