@@ -60,4 +60,23 @@ final class StoreJournalTests: XCTestCase {
             }
         }
     }
+
+    /// The header read: the metadata of the last save, without making the file's bytes; from the
+    /// bytes once they are plain bytes (a restored copy); nil for bytes that are not a store.
+    func testStoreMetadataReadsTheHeaderWithoutMakingTheBytes() throws {
+        try Bed.run { device in
+            let disk = Bed.disk(device)
+            let container = try await Bed.open(device, Bed.v1)
+            let context = container.makeContext()
+            context.insert("Person", ["name": "Ann"])
+            try context.save()
+            XCTAssertEqual(disk.storeMetadata(at: Bed.path), container.committed.metadata)
+            XCTAssertFalse(device.files.content(Bed.path)?.isMade ?? true, "no bytes were made")
+            device.files.write("copy.store", device.files.read(Bed.path)!)
+            XCTAssertEqual(disk.storeMetadata(at: "copy.store"), container.committed.metadata)
+            device.files.write("torn.store", Array(device.files.read(Bed.path)!.prefix(40)))
+            XCTAssertNil(disk.storeMetadata(at: "torn.store"))
+            XCTAssertNil(disk.storeMetadata(at: "absent.store"))
+        }
+    }
 }

@@ -26,6 +26,16 @@ extension StoreDisk {
         return StoreJournal(checkpoint: stored)
     }
 
+    /// The store file's metadata without its rows, as `NSPersistentStoreCoordinator
+    /// .metadataForPersistentStore(ofType:at:)` reads it from the store's header: the kept
+    /// journal's while the file holds its save, else decoded from the bytes; nil when there is no
+    /// file or it is not a store.
+    public func storeMetadata(at path: String) -> StoreMetadata? {
+        if let kept = readValue(path) as? StoreJournal { return kept.metadata }
+        guard let bytes = read(path) else { return nil }
+        return StoreSnapshot.metadata(of: bytes)
+    }
+
     /// The store file's snapshot (nil when there is no file).
     func storedSnapshot(at path: String) throws -> StoreSnapshot? { try storedJournal(at: path)?.snapshot() }
 }

@@ -54,6 +54,9 @@ public struct StoreJournal: Sendable {
         StoreJournal(base: base, newest: Frame(commit, previous: newest), loggedRows: loggedRows + commit.size)
     }
 
+    /// The store's metadata after the last commit (a header read: no rows are replayed).
+    var metadata: StoreMetadata { newest?.commit.metadata ?? base.metadata }
+
     /// Frames in the log, oldest first.
     var commits: [StoreCommit] {
         var frames: [StoreCommit] = []

@@ -70,6 +70,13 @@ public struct StoreSnapshot: Sendable, Hashable {
         }
     }
 
+    private struct Head: Decodable { var metadata: StoreMetadata }
+
+    /// The metadata of a store file's bytes, rows not decoded; nil when the bytes are not a store.
+    public static func metadata(of bytes: [UInt8]) -> StoreMetadata? {
+        try? JSONDecoder().decode(Head.self, from: Data(bytes)).metadata
+    }
+
     /// Decodes a store file; nil when the bytes are not a whole store (a torn copy).
     public static func decode(_ bytes: [UInt8]) -> StoreSnapshot? {
         guard let file = try? JSONDecoder().decode(File.self, from: Data(bytes)) else { return nil }

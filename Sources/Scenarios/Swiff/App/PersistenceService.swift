@@ -63,7 +63,7 @@ public final class PersistenceService {
 
     /// True when the store file exists and its version is an older one of this build's plan.
     var needsMigration: Bool {
-        guard let stored = StoreMetadataReader.metadata(disk.read(Self.storePath)) else { return false }
+        guard let stored = disk.storeMetadata(at: Self.storePath) else { return false }
         let hashes = build.planSchemas.map { VersionHash.of($0, uniqueness: options.uniquenessHashing) }
         return stored.versionHash != hashes.last && hashes.contains(stored.versionHash)
     }

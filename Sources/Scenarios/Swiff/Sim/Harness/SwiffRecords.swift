@@ -50,6 +50,8 @@ struct SwiffWorld: Sendable {
     }
 
     var phones: [Phone]
+    /// Store files the checks decode, each once.
+    let stores = DecodedStores()
     var launches: [LaunchRecord] = []
     var restores: [RestoreEvent] = []
     var upgrades: [UpgradeRecord] = []

@@ -21,7 +21,7 @@ struct BackupIndexSoundChecker: InvariantChecker {
                     diffs.append(EntityDiff(entity: entry.path, location: phone.name, expected: "present", actual: "missing"))
                     continue
                 }
-                guard let snapshot = StoreSnapshot.decode(file) else {
+                guard let snapshot = world.stores.snapshot(file) else {
                     diffs.append(EntityDiff(entity: entry.path, location: phone.name, expected: "a whole store",
                                             actual: "unreadable (\(file.count) bytes)"))
                     continue

@@ -14,9 +14,9 @@ struct BackupRestorableChecker: InvariantChecker {
             guard let before = upgrade.store, let old = LogicalStore.version(of: before),
                 let phone = world.phones.first(where: { $0.name == upgrade.device }),
                 let now = phone.logical, now.version > old else { continue }
-            let restorable = phone.backups.values.contains { $0 == before && StoreSnapshot.decode($0)?.encoded() == $0 }
+            let restorable = phone.backups.values.contains { $0 == before && world.stores.snapshot($0)?.encoded() == $0 }
             if !restorable {
-                let torn = phone.backups.filter { StoreSnapshot.decode($0.value) == nil }.keys.sorted()
+                let torn = phone.backups.filter { world.stores.snapshot($0.value) == nil }.keys.sorted()
                 diffs.append(EntityDiff(entity: "backup before build \(upgrade.from)→\(upgrade.to)", location: upgrade.device,
                                         expected: "a copy of the V\(old) store",
                                         actual: "none among \(phone.backups.count) backups\(torn.isEmpty ? "" : " (unreadable: \(torn.joined(separator: ", ")))")"))

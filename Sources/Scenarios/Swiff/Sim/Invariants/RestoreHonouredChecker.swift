@@ -13,7 +13,7 @@ struct RestoreHonouredChecker: InvariantChecker {
     func check(_ world: SwiffWorld, history: History) -> [Violation] {
         var diffs: [EntityDiff] = []
         for refused in world.refusedRestores where !refused.storageFaults {
-            guard let bytes = refused.backup, let snapshot = StoreSnapshot.decode(bytes),
+            guard let bytes = refused.backup, let snapshot = world.stores.snapshot(bytes),
                   Self.knownVersions(build: refused.build).contains(snapshot.metadata.versionIdentifier) else { continue }
             diffs.append(EntityDiff(entity: "restore of a \(snapshot.metadata.versionIdentifier) backup", location: "\(refused.device) build \(refused.build)",
                                     expected: "restored", actual: "refused"))

@@ -12,7 +12,7 @@ struct RestoreUndoableChecker: InvariantChecker {
         var diffs: [EntityDiff] = []
         for event in world.restores where world.reportedRestores.contains("\(event.device)#\(event.incarnation)") {
             // Only a readable store is worth keeping (nothing to undo to otherwise).
-            guard let before = event.before, StoreSnapshot.decode(before) != nil,
+            guard let before = event.before, world.stores.snapshot(before) != nil,
                   let phone = world.phones.first(where: { $0.name == event.device }) else { continue }
             if !phone.backups.values.contains(before) {
                 diffs.append(EntityDiff(entity: "restore of \(event.source)", location: "\(event.device) launch #\(event.incarnation)",
