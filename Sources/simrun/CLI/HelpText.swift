@@ -159,7 +159,9 @@ enum HelpText {
     and the ratio to the first size, against the target: size 4 at most 4.5 x, size 8 at most
     9.5 x size 1. "work" is the growth of kernel events per seed (requests, timers, task hops)
     from the first size to the last: above the size ratio, the app itself makes more than linear
-    calls (a request that carries more rows counts once).
+    calls (a request that carries more rows counts once). "cpu/work" is the CPU ratio over the
+    work ratio (flat at 1.3 or less, else STEEP); a scenario whose work grows past 9.5 x from
+    size 1 to 8 gets a line saying the app makes superlinear requests (its own growth).
       simrun bench --only scaling --app swisscoin --sizes 1,4,8 --seeds 2
 
     Comparison (--compare OLD_SIMRUN): runs an older simrun binary and this one alternately on the
