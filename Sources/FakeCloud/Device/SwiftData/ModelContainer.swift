@@ -56,8 +56,9 @@ public final class ModelContainer {
     private(set) var journal: StoreJournal
     /// Unique indexes over `committed`, made when a save first needs one, kept in step by `commit`.
     private var uniqueIndexes: [UniqueIndex.Key: UniqueIndex] = [:]
-    /// Committed identifiers by entity, made when a fetch first needs them, kept in step by `commit`.
-    private var identifiersByEntity: [String: Set<PersistentIdentifier>] = [:]
+    /// Committed identifiers by entity, sorted, made when a fetch first needs them, kept in step by
+    /// `commit`.
+    private var identifiersByEntity: [String: [PersistentIdentifier]] = [:]
     private var nextRowNumber: Int
     private let writesThrough: Bool
 
@@ -133,9 +134,9 @@ public final class ModelContainer {
     }
 
     /// The committed identifiers of `entityName`.
-    func identifiers(of entityName: String) -> Set<PersistentIdentifier> {
+    func identifiers(of entityName: String) -> [PersistentIdentifier] {
         if let ids = identifiersByEntity[entityName] { return ids }
-        let ids = Set(committed.rows.keys.filter { $0.entityName == entityName })
+        let ids = committed.rows.keys.filter { $0.entityName == entityName }.sorted()
         identifiersByEntity[entityName] = ids
         return ids
     }
@@ -153,8 +154,25 @@ public final class ModelContainer {
             }
         }
         for entity in identifiersByEntity.keys {
-            for id in commit.removed where id.entityName == entity { identifiersByEntity[entity]!.remove(id) }
-            for row in commit.written where row.id.entityName == entity { identifiersByEntity[entity]!.insert(row.id) }
+            for id in commit.removed where id.entityName == entity && committed.rows[id] != nil {
+                identifiersByEntity[entity]!.remove(at: identifiersByEntity[entity]!.sortedPosition(of: id))
+            }
+            for row in commit.written where row.id.entityName == entity && committed.rows[row.id] == nil {
+                identifiersByEntity[entity]!.insert(row.id, at: identifiersByEntity[entity]!.sortedPosition(of: row.id))
+            }
         }
+    }
+}
+
+extension Array where Element == PersistentIdentifier {
+    /// Where `id` is, or would go, in this sorted array (binary search; new rows' numbers are the
+    /// highest, so an insert lands at the end).
+    func sortedPosition(of id: PersistentIdentifier) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -13,6 +13,8 @@ public final class ModelContext {
     private var changed: [PersistentIdentifier: ModelRow] = [:]
     /// The keys of `changed` by entity (a fetch reads one entity's pending rows).
     private var changedByEntity: [String: Set<PersistentIdentifier>] = [:]
+    /// `changedByEntity` sorted, per entity, made when a fetch needs it (dropped when the set changes).
+    private var changedSorted: [String: [PersistentIdentifier]] = [:]
     private var inserted: Set<PersistentIdentifier> = []
     private var deleted: Set<PersistentIdentifier> = []
 
@@ -78,6 +80,7 @@ public final class ModelContext {
         if inserted.remove(id) != nil {
             changed[id] = nil
             changedByEntity[id.entityName]?.remove(id)
+            changedSorted[id.entityName] = nil
         } else if container.committed.rows[id] != nil {
             // Its pending changes stay: the delete rules at save see its latest relationships.
             deleted.insert(id)
@@ -97,9 +100,7 @@ public final class ModelContext {
         _ entityName: String, where predicate: ((ModelRow) throws -> Bool)? = nil, sortBy: [FetchSort] = []
     ) throws -> [ModelRow] {
         guard schema.entity(entityName) != nil else { throw ModelStoreError.entityNotInSchema(entityName) }
-        var ids = container.identifiers(of: entityName)
-        ids.formUnion(changedByEntity[entityName] ?? [])
-        var rows = ids.subtracting(deleted).sorted().compactMap(row)
+        var rows = mergedRows(container.identifiers(of: entityName), pendingIdentifiers(of: entityName))
         if container.options.fetchOrder == .reverseInsertion { rows.reverse() }
         if let predicate { rows = try rows.filter(predicate) }
         guard !sortBy.isEmpty else { return rows }
@@ -112,6 +113,33 @@ public final class ModelContext {
             }
             return position[a.id]! < position[b.id]!
         }
+    }
+
+    /// The live rows of two sorted identifier lists (committed, pending), in identifier order.
+    private func mergedRows(_ committed: [PersistentIdentifier], _ pending: [PersistentIdentifier]) -> [ModelRow] {
+        var rows: [ModelRow] = []
+        rows.reserveCapacity(committed.count + pending.count)
+        var i = 0, j = 0
+        while i < committed.count || j < pending.count {
+            let id: PersistentIdentifier
+            if j == pending.count || (i < committed.count && committed[i] < pending[j]) {
+                id = committed[i]
+                i += 1
+            } else {
+                id = pending[j]
+                if i < committed.count && committed[i] == id { i += 1 }
+                j += 1
+            }
+            if let row = row(id) { rows.append(row) }
+        }
+        return rows
+    }
+
+    private func pendingIdentifiers(of entityName: String) -> [PersistentIdentifier] {
+        if let sorted = changedSorted[entityName] { return sorted }
+        let sorted = (changedByEntity[entityName] ?? []).sorted()
+        changedSorted[entityName] = sorted
+        return sorted
     }
 
     /// How many objects `fetch` would return.
@@ -148,6 +176,7 @@ public final class ModelContext {
     public func rollback() {
         changed = [:]
         changedByEntity = [:]
+        changedSorted = [:]
         inserted = []
         deleted = []
     }
@@ -160,7 +189,7 @@ public final class ModelContext {
 
     private func setChanged(_ row: ModelRow) {
         changed[row.id] = row
-        changedByEntity[row.id.entityName, default: []].insert(row.id)
+        if changedByEntity[row.id.entityName, default: []].insert(row.id).inserted { changedSorted[row.id.entityName] = nil }
     }
 
     private func shape(_ entityName: String) -> EntityShape {
