@@ -48,6 +48,6 @@ final class HelpAndListTests: XCTestCase {
         let apps = try XCTUnwrap(document?["apps"] as? [[String: Any]])
         let swisscoin = try XCTUnwrap(apps.first { $0["name"] as? String == "swisscoin" })
         let variants = try XCTUnwrap(swisscoin["variants"] as? [[String: Any]])
-        XCTAssertTrue(variants.contains { $0["name"] as? String == "split-fresh-uuid" && $0["bug_id"] as? String == "SC-1" })
+        XCTAssertTrue(variants.contains { $0["name"] as? String == "split-fresh-uuid" && $0["bug_ids"] as? [String] == ["SC-1"] })
     }
 }

@@ -27,7 +27,7 @@ enum ListCommand {
         Console.out("  variants (default \(app.defaultVariant); combine defects with +):")
         let variantWidth = app.variants.map(\.name.count).max() ?? 0
         for variant in app.variants {
-            let bug = variant.bugID.map { "[\($0)] " } ?? ""
+            let bug = variant.bugIDs.isEmpty ? "" : "[\(variant.bugIDs.joined(separator: ", "))] "
             Console.out("    \(pad(variant.name, variantWidth))  \(bug)\(variant.summary)")
         }
         Console.out("")
@@ -40,7 +40,7 @@ enum ListCommand {
                 ["name": .string($0.name), "summary": .string($0.summary), "invariants": .array($0.invariants.map { .string($0) })]
             }),
             "variants": .array(app.variants.map {
-                ["name": .string($0.name), "summary": .string($0.summary), "bug_id": $0.bugID.map { .string($0) } ?? .null]
+                ["name": .string($0.name), "summary": .string($0.summary), "bug_ids": .array($0.bugIDs.map { .string($0) })]
             }),
         ]
     }

@@ -23,7 +23,7 @@ final class StoriesScenarioTests: XCTestCase {
             "rollback-after-failure", "media-reference-integrity", "concurrent-edits-during-migration", "sign-out-during-sync",
             "verifier-blind-spots", "edits-under-faults", "edits-with-kills", "rollback-after-completion", "cancel-then-switch-account",
         ])
-        let ids = Set(app?.variants.compactMap(\.bugID) ?? [])
+        let ids = Set(app?.variants.flatMap(\.bugIDs) ?? [])
         for id in ["IS-1", "IS-2", "IS-5", "IS-7", "IS-9", "IS-10"] { XCTAssertTrue(ids.contains(id), id) }
         XCTAssertEqual(app?.variants.count, 2 + StoriesDefect.allCases.count)
     }

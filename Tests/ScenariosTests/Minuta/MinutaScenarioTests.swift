@@ -21,7 +21,7 @@ final class MinutaScenarioTests: XCTestCase {
         XCTAssertEqual(app?.scenarios.map(\.name), ["conflict-copies", "shared-folder-overwrite", "conflicting-edits",
                                                     "offline-edits-then-sync", "concurrent-migration", "interrupted-upload",
                                                     "time-zone-and-month-boundary", "concurrent-writers"])
-        let ids = Set(app?.variants.compactMap(\.bugID) ?? [])
+        let ids = Set(app?.variants.flatMap(\.bugIDs) ?? [])
         for id in ["MI-1", "MI-3", "MI-4", "MI-6", "MI-9", "MI-12", "MI-13", "MI-15", "MI-16", "MI-22"] { XCTAssertTrue(ids.contains(id), id) }
     }
 

@@ -18,7 +18,7 @@ final class SwiffScenarioTests: XCTestCase {
         let app = Catalog.app(named: "swiff")
         XCTAssertEqual(app?.scenarios.map(\.name), ["schema-upgrade", "interrupted-upgrade", "mixed-version-devices",
                                                     "rollback-after-failure", "duplicates-before-unique", "life-after-upgrade"])
-        XCTAssertEqual(Set(app?.variants.compactMap(\.bugID) ?? []), ["SW-1", "SW-2", "SW-4", "SW-6"])
+        XCTAssertEqual(Set(app?.variants.flatMap(\.bugIDs) ?? []), ["SW-1", "SW-2", "SW-3", "SW-4", "SW-5", "SW-6", "SW-7", "SW-8", "SW-9", "SW-10"])
         XCTAssertEqual(app?.variants.count, 2 + SwiffDefect.allCases.count)
     }
 

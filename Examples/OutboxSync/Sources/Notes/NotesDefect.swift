@@ -12,6 +12,6 @@ public enum NotesDefect: String, AppDefect {
         }
     }
 
-    public var bugZooId: String? { nil }
+    public var bugZooIds: [String] { [] }
     public var inPlanAsWritten: Bool { true }
 }

@@ -30,13 +30,14 @@ extension AppScenario {
 public struct VariantInfo: Sendable, Equatable {
     public var name: String
     public var summary: String
-    /// The bug-zoo id (`SC-1`) when the variant is one defect that has one.
-    public var bugID: String?
+    /// The bug-zoo ids (`SC-1`) of the catalogue entries the variant reproduces, when it is one
+    /// defect (empty for `fixed`, `as-written` and defects found while porting).
+    public var bugIDs: [String]
 
-    public init(name: String, summary: String, bugID: String? = nil) {
+    public init(name: String, summary: String, bugIDs: [String] = []) {
         self.name = name
         self.summary = summary
-        self.bugID = bugID
+        self.bugIDs = bugIDs
     }
 }
 
@@ -83,7 +84,7 @@ public struct AppDefinition: Sendable {
         variants = [
             VariantInfo(name: VariantName.fixed, summary: fixedSummary + " (default)"),
             VariantInfo(name: VariantName.asWritten, summary: "the plan as written, with every defect (also: seed)"),
-        ] + Defect.allCases.map { VariantInfo(name: $0.name, summary: $0.summary, bugID: $0.bugZooId) }
+        ] + Defect.allCases.map { VariantInfo(name: $0.name, summary: $0.summary, bugIDs: $0.bugZooIds) }
         self.scenarios = scenarios
         canonicalVariant = { try? Variant<Defect>.parse($0).name }
     }

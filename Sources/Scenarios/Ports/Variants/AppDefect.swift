@@ -5,8 +5,9 @@
 public protocol AppDefect: RawRepresentable, CaseIterable, Hashable, Comparable, Sendable where RawValue == String {
     /// One line: what the defective code does and what goes wrong.
     var summary: String { get }
-    /// The id in the shared bug zoo (`SC-1`), or nil for a defect found while porting.
-    var bugZooId: String? { get }
+    /// The ids of the shared bug zoo's entries this defect reproduces (`["SC-1"]`; several when
+    /// one defect is the seed code of several entries; empty for a defect found while porting).
+    var bugZooIds: [String] { get }
     /// Whether the plan as written has it (the `as-written` variant). Defects of code the plan
     /// does not contain (a sync engine of our own, say) are switched on only by name.
     var inPlanAsWritten: Bool { get }

@@ -13,7 +13,7 @@ enum SelfTestApp {
             defaultVariant: "fixed",
             variants: [
                 VariantInfo(name: "fixed", summary: "idempotency keys on every upload (default)"),
-                VariantInfo(name: "no-idempotency-key", summary: "retries without keys: duplicates", bugID: "ST-1"),
+                VariantInfo(name: "no-idempotency-key", summary: "retries without keys: duplicates", bugIDs: ["ST-1"]),
             ],
             scenarios: [SelfTestUpload()])
     }

@@ -2,7 +2,7 @@ import AppPorts
 
 /// One defect of the CryptoSavingsTracker CloudKit plan (seed 004_204c3f135ae837b2.txt) that the
 /// port can switch on alone. `as-written` has every defect whose code or rule the plan contains;
-/// `fixed` has none. `bugZooId` is the shared bug zoo's id when the zoo lists the defect.
+/// `fixed` has none. `bugZooIds` are the shared bug zoo's ids of the entries it reproduces.
 public enum CryptoSavingsDefect: String, AppDefect {
     case compositeDedupeKeys = "composite-dedupe-keys"
     case fetchOrderWinner = "fetch-order-winner"
@@ -22,15 +22,20 @@ public enum CryptoSavingsDefect: String, AppDefect {
     /// only warns about ("monitor if users track many goals"), switched on by name only.
     public var inPlanAsWritten: Bool { self != .dropsUnsyncedOnAccountChange && self != .appendsExecutionSnapshots }
 
-    /// The bug-zoo id, when the zoo lists this defect.
-    public var bugZooId: String? {
+    /// The bug-zoo entries this defect reproduces: its code is the entry's seed code and a scenario
+    /// can show the entry's consequence (empty: found while porting, or not in the zoo).
+    public var bugZooIds: [String] {
         switch self {
-        case .compositeDedupeKeys: return "CS-3"
-        case .fetchOrderWinner, .dedupeDeletesLosers: return "CS-5"
-        case .wipeOnOpenFailure: return "CS-6"
-        case .keepsLocalDataOnAccountChange, .dropsUnsyncedOnAccountChange: return "CS-9"
-        case .appendsExecutionSnapshots: return "CS-11"
-        default: return nil
+        case .randomNaturalKeyIds: return ["CS-1"]
+        case .compositeDedupeKeys: return ["CS-3"]
+        case .deviceLocalMonthLabel: return ["CS-4"]
+        case .fetchOrderWinner: return ["CS-1", "CS-5"]
+        case .dedupeDeletesLosers: return ["CS-5"]
+        case .wipeOnOpenFailure: return ["CS-6"]
+        case .keepsLocalDataOnAccountChange, .dropsUnsyncedOnAccountChange: return ["CS-9"]
+        case .appendsExecutionSnapshots: return ["CS-11"]
+        case .floatingPointAmounts: return ["CS-12"]
+        case .trustsSyncedDerivedValues: return ["CS-13"]
         }
     }
 

@@ -2,8 +2,8 @@ import AppPorts
 import SimValues
 
 /// One defect of the InfiniteStories migration plan (seed 003_3fdb28c65e72afde.txt) that the port
-/// can switch on alone. `as-written` has all of them, `fixed` none. `bugZooId` is the id in the
-/// shared bug zoo when the zoo names it (nil for defects found while porting).
+/// can switch on alone. `as-written` has all of them, `fixed` none. `bugZooIds` are the ids in the
+/// shared bug zoo of the entries it reproduces (empty for defects found while porting).
 public enum StoriesDefect: String, AppDefect {
     case nonIdempotentCreate = "non-idempotent-create"
     case localParentIds = "local-parent-ids"
@@ -35,16 +35,27 @@ public enum StoriesDefect: String, AppDefect {
     /// are ported as their obvious reading; their defects are the plan's, see the README).
     public var inPlanAsWritten: Bool { true }
 
-    /// The bug zoo's id (`IS-1`), nil for defects found while porting.
-    public var bugZooId: String? {
+    /// The bug-zoo entries this defect reproduces: its code is the entry's seed code and a scenario
+    /// can show the entry's consequence (empty: found while porting, or not in the zoo).
+    public var bugZooIds: [String] {
         switch self {
-        case .nonIdempotentCreate: return "IS-1"
-        case .localParentIds: return "IS-2"
-        case .illustrationFilterSelfCompare: return "IS-5"
-        case .rollbackDeletesAll: return "IS-7"
-        case .verifyFirstPageOnly: return "IS-9"
-        case .markAllSynced: return "IS-10"
-        default: return nil
+        case .nonIdempotentCreate: return ["IS-1"]
+        case .localParentIds: return ["IS-2"]
+        case .orphanStoryRandomHero: return ["IS-3"]
+        case .eventsUploadedLast: return ["IS-4"]
+        case .illustrationFilterSelfCompare: return ["IS-5"]
+        case .mediaNameNotURL, .staleContainerPath: return ["IS-6"]
+        case .rollbackDeletesAll: return ["IS-7"]
+        case .rollbackLeavesEvents, .rollbackParentFirst, .rollbackErrorIgnored, .cancelDoesNotStopUpload: return ["IS-8"]
+        case .verifyFirstPageOnly, .verifyCountOnly: return ["IS-9"]
+        case .markAllSynced, .syncedDespiteLocalEdit: return ["IS-10"]
+        case .skipWhenAuthenticated: return ["IS-11"]
+        case .accountNotPinned: return ["IS-12"]
+        case .remigrateAfterSignOut: return ["IS-13"]
+        case .rollbackMarksSynced: return ["IS-14"]
+        case .pictogramsDropped, .illustrationMetadataDropped, .createdDatesDropped: return ["IS-15"]
+        case .progressTotalMismatch: return ["IS-16"]
+        case .completionFlagsUnflushed: return []
         }
     }
 

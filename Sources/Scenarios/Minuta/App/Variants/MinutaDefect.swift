@@ -1,8 +1,8 @@
 import AppPorts
 
 /// One defect of the Minuta migration plan (seed 001_e431d3bf7ab6ca87.txt) that the port can
-/// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooId` is the id in
-/// the shared bug zoo when the zoo lists it (`nil` for defects found while porting).
+/// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooIds` are the ids in
+/// the shared bug zoo of the entries it reproduces (empty for defects found while porting).
 public enum MinutaDefect: String, AppDefect {
     case cachedDocumentOverwrite = "cached-document-overwrite"
     case icloudPatternAfterStrip = "icloud-pattern-after-strip"
@@ -24,21 +24,25 @@ public enum MinutaDefect: String, AppDefect {
     /// Every Minuta defect is in the plan as written.
     public var inPlanAsWritten: Bool { true }
 
-    /// The bug-zoo id, when the zoo lists this defect.
-    public var bugZooId: String? {
+    /// The bug-zoo entries this defect reproduces: its code is the entry's seed code and a scenario
+    /// can show the entry's consequence (empty: found while porting, or not in the zoo).
+    public var bugZooIds: [String] {
         switch self {
-        case .cachedDocumentOverwrite: return "MI-1"
-        case .icloudPatternAfterStrip: return "MI-3"
-        case .dropboxPatternMismatch: return "MI-4"
-        case .deleteCopyBeforeWrite: return "MI-6"
-        case .imagesListRecreated: return "MI-9"
-        case .saveTagsDeletesUnknown: return "MI-11"
-        case .monthMoveDuplicates: return "MI-12"
-        case .deviceCalendarMonth: return "MI-13"
-        case .perDeviceMigrationObjects: return "MI-15"
-        case .migrationRegressesEdits: return "MI-16"
-        case .countOnlyVerification: return "MI-22"
-        case .wholeRecordPut, .dualReadEitherOr, .legacyJSONDelete, .icloudVersionsIgnored, .rangeEndMonthSkipped: return nil
+        case .cachedDocumentOverwrite: return ["MI-1", "MI-7", "MI-20"]
+        case .icloudPatternAfterStrip: return ["MI-3"]
+        case .dropboxPatternMismatch: return ["MI-4"]
+        case .deleteCopyBeforeWrite: return ["MI-6"]
+        case .imagesListRecreated: return ["MI-9"]
+        case .wholeRecordPut: return ["MI-10"]
+        case .saveTagsDeletesUnknown: return ["MI-11"]
+        case .monthMoveDuplicates: return ["MI-12"]
+        case .deviceCalendarMonth: return ["MI-13"]
+        case .rangeEndMonthSkipped: return ["MI-14"]
+        case .perDeviceMigrationObjects: return ["MI-15"]
+        case .migrationRegressesEdits: return ["MI-16"]
+        case .dualReadEitherOr: return ["MI-17"]
+        case .countOnlyVerification: return ["MI-22"]
+        case .legacyJSONDelete, .icloudVersionsIgnored: return []
         }
     }
 

@@ -2,7 +2,7 @@ import AppPorts
 
 /// One defect of the Swiff migration plan (seed 002_be3ce9fa4d37c416.txt) that the port can switch
 /// on alone. `as-written` has every defect whose code the plan contains; `fixed` has none.
-/// `bugZooId` is the shared bug zoo's id when the zoo lists the defect (nil: found while porting).
+/// `bugZooIds` are the shared bug zoo's ids of the entries it reproduces (empty: found while porting).
 public enum SwiffDefect: String, AppDefect {
     case sharedLiveModels = "shared-live-models"
     case renamedModelClass = "renamed-model-class"
@@ -21,14 +21,21 @@ public enum SwiffDefect: String, AppDefect {
     /// is switched on by name only. Every other defect is in the plan's own text.
     public var inPlanAsWritten: Bool { self != .naiveBackupCopy }
 
-    /// The bug-zoo id, when the zoo lists this defect.
-    public var bugZooId: String? {
+    /// The bug-zoo entries this defect reproduces: its code is the entry's seed code and a scenario
+    /// can show the entry's consequence (empty: found while porting, or not in the zoo).
+    public var bugZooIds: [String] {
         switch self {
-        case .sharedLiveModels: return "SW-1"
-        case .renamedModelClass, .v2DropsPersonFields: return "SW-2"
-        case .silentRestore, .fatalErrorOnOpen: return "SW-4"
-        case .transformInDidMigrate: return "SW-6"
-        default: return nil
+        case .sharedLiveModels: return ["SW-1"]
+        case .renamedModelClass: return ["SW-2", "SW-9"]
+        case .v2DropsPersonFields: return ["SW-2"]
+        case .renameInDidMigrate: return ["SW-3"]
+        case .silentRestore, .fatalErrorOnOpen: return ["SW-4"]
+        case .noPreMigrationBackup: return ["SW-5"]
+        case .transformInDidMigrate: return ["SW-6"]
+        case .noDedupeBeforeUnique: return ["SW-7"]
+        case .storedBalanceIncremental: return ["SW-8"]
+        case .restoreIgnoresVersion: return ["SW-10"]
+        case .naiveBackupCopy: return []
         }
     }
 

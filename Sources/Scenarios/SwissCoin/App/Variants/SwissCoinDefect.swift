@@ -1,8 +1,8 @@
 import AppPorts
 
 /// One defect of the Swiss Coin migration plan (seed 000_a34d787f753d6341.txt) that the port can
-/// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooId` is the id in
-/// the shared bug zoo when the zoo lists it (`nil` for defects found while porting).
+/// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooIds` are the ids in
+/// the shared bug zoo of the entries it reproduces (empty for defects found while porting).
 public enum SwissCoinDefect: String, AppDefect {
     case splitFreshUUID = "split-fresh-uuid"
     case payerFreshUUID = "payer-fresh-uuid"
@@ -40,25 +40,28 @@ public enum SwissCoinDefect: String, AppDefect {
     /// A defect of the sync engine rather than of the migration plan.
     public var isSyncDefect: Bool { self == .syncWholeRowPush || self == .syncHardDelete || self == .wipeOnSignOut }
 
-    /// The bug-zoo id, when the zoo lists this defect.
-    public var bugZooId: String? {
+    /// The bug-zoo entries this defect reproduces: its code is the entry's seed code and a scenario
+    /// can show the entry's consequence (empty: found while porting, or not in the zoo).
+    public var bugZooIds: [String] {
         switch self {
-        case .splitFreshUUID: return "SC-1"
-        case .payerFreshUUID: return "SC-2"
-        case .globalCompletionFlag: return "SC-4"
-        case .crossAccountUpload: return "SC-5"
-        case .unsynchronizedCompletionFlag: return "SC-6"
-        case .joinUpsertWithoutConflictTarget: return "SC-9"
-        case .wholeRowOverwrite, .placeholderProfileOverwrite: return "SC-11"
+        case .splitFreshUUID: return ["SC-1"]
+        case .payerFreshUUID: return ["SC-2"]
+        case .globalCompletionFlag: return ["SC-4"]
+        case .crossAccountUpload: return ["SC-5"]
+        case .unsynchronizedCompletionFlag: return ["SC-6"]
+        case .silentSkip: return ["SC-8"]
+        case .joinUpsertWithoutConflictTarget: return ["SC-9"]
+        case .photoUploadWithoutUpsert: return ["SC-10"]
+        case .wholeRowOverwrite, .placeholderProfileOverwrite, .childrenReaddedAfterSync: return ["SC-11"]
         case .verifyNotCalled, .verifySampled, .verifyFloatTolerance, .verifyPrimaryOnly, .verifyPrintOnly:
-            return "SC-13"
-        case .staleLocalIdentity: return "SC-15"
-        case .doubleMoney, .rawAmountDropped: return "SC-20"
-        case .timestampForDate: return "SC-21"
-        case .verifyLocalIds, .silentSkip, .staleProgressCounts, .photoUploadWithoutUpsert, .sessionNotRechecked,
-             .subscriptionCurrencyDropped, .childrenReaddedAfterSync,
-             .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut:
-            return nil
+            return ["SC-13"]
+        case .verifyLocalIds: return ["SC-14"]
+        case .staleLocalIdentity: return ["SC-15"]
+        case .sessionNotRechecked: return ["SC-18"]
+        case .doubleMoney, .rawAmountDropped: return ["SC-20"]
+        case .timestampForDate: return ["SC-21"]
+        case .staleProgressCounts, .subscriptionCurrencyDropped, .syncWholeRowPush, .syncHardDelete, .wipeOnSignOut:
+            return []
         }
     }
 
