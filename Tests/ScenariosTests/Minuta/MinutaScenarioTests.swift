@@ -20,7 +20,8 @@ final class MinutaScenarioTests: XCTestCase {
         let app = Catalog.app(named: "minuta")
         XCTAssertEqual(app?.scenarios.map(\.name), ["conflict-copies", "shared-folder-overwrite", "conflicting-edits",
                                                     "offline-edits-then-sync", "concurrent-migration", "interrupted-upload",
-                                                    "time-zone-and-month-boundary", "concurrent-writers"])
+                                                    "time-zone-and-month-boundary", "concurrent-writers",
+                                                    "legacy-store-without-tags"])
         let ids = Set(app?.variants.flatMap(\.bugIDs) ?? [])
         for id in ["MI-1", "MI-3", "MI-4", "MI-6", "MI-9", "MI-12", "MI-13", "MI-15", "MI-16", "MI-22"] { XCTAssertTrue(ids.contains(id), id) }
     }

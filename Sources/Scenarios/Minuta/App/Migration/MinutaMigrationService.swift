@@ -47,6 +47,8 @@ extension Minuta {
                 if variant.has(.countOnlyVerification) {
                     return paths.contains(StoragePaths.legacyTags) && !defaults.bool(forKey: Self.migrationCompleteKey)
                 }
+                // The seed looks for `tags.json` alone (l.630-632).
+                if variant.has(.migrationKeyedOnTagsFile) && !paths.contains(StoragePaths.legacyTags) { return false }
                 guard !paths.isEmpty, let print = try? await fingerprint(paths) else { return false }
                 return defaults.string(forKey: Self.migrationCompleteKey) != print
             }

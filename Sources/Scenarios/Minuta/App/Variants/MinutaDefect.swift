@@ -1,8 +1,9 @@
 import AppPorts
 
 /// One defect of the Minuta migration plan (seed 001_e431d3bf7ab6ca87.txt) that the port can
-/// switch on alone. The `as-written` variant has all of them; `fixed` none. `bugZooIds` are the ids in
-/// the shared bug zoo of the entries it reproduces (empty for defects found while porting).
+/// switch on alone. `as-written` has all but the ones added last (see `inPlanAsWritten`); `fixed`
+/// none. `bugZooIds` are the ids in the shared bug zoo of the entries it reproduces (empty for
+/// defects found while porting).
 public enum MinutaDefect: String, AppDefect {
     case cachedDocumentOverwrite = "cached-document-overwrite"
     case icloudPatternAfterStrip = "icloud-pattern-after-strip"
@@ -20,9 +21,14 @@ public enum MinutaDefect: String, AppDefect {
     case legacyJSONDelete = "legacy-json-delete"
     case icloudVersionsIgnored = "icloud-versions-ignored"
     case rangeEndMonthSkipped = "range-end-month-skipped"
+    // Defects ported after `as-written`'s set was fixed: switched on by name only, so adding one
+    // leaves every earlier variant's runs (and trace hashes) as they were.
+    case resolverNotWired = "resolver-not-wired"
+    case migrationKeyedOnTagsFile = "migration-keyed-on-tags-file"
 
-    /// Every Minuta defect is in the plan as written.
-    public var inPlanAsWritten: Bool { true }
+    /// The plan has every Minuta defect; `as-written` switches on those ported before
+    /// `resolver-not-wired` (the ones below the comment are named alone or joined with `+`).
+    public var inPlanAsWritten: Bool { ![.resolverNotWired, .migrationKeyedOnTagsFile].contains(self) }
 
     /// The bug-zoo entries this defect reproduces: its code is the entry's seed code and a scenario
     /// can show the entry's consequence (empty: found while porting, or not in the zoo).
@@ -41,6 +47,8 @@ public enum MinutaDefect: String, AppDefect {
         case .perDeviceMigrationObjects: return ["MI-15"]
         case .migrationRegressesEdits: return ["MI-16"]
         case .dualReadEitherOr: return ["MI-17"]
+        case .resolverNotWired: return ["MI-2"]
+        case .migrationKeyedOnTagsFile: return ["MI-18"]
         case .countOnlyVerification: return ["MI-22"]
         case .legacyJSONDelete, .icloudVersionsIgnored: return []
         }
@@ -65,6 +73,8 @@ public enum MinutaDefect: String, AppDefect {
         case .legacyJSONDelete: return "l.900-904"
         case .icloudVersionsIgnored: return "l.400-415, l.742-751, l.762-775"
         case .rangeEndMonthSkipped: return "l.480-484, l.590-600"
+        case .resolverNotWired: return "l.762, l.962-968, l.970-992"
+        case .migrationKeyedOnTagsFile: return "l.630-632, l.847-848"
         }
     }
 
@@ -87,6 +97,8 @@ public enum MinutaDefect: String, AppDefect {
         case .legacyJSONDelete: return "deleteRecord also rewrites the legacy JSON month file: two devices deleting leave JSON conflicts (copies, or iCloud's hidden versions) nobody merges"
         case .icloudVersionsIgnored: return "conflicts are looked for by file name only: iCloud keeps an edit conflict's losing write as a hidden version, never merged"
         case .rangeEndMonthSkipped: return "a date-range read steps one calendar month from the range's start: the end's month is skipped when the end falls earlier in its month than the start"
+        case .resolverNotWired: return "the conflict resolver is never called (AppState.loadData and the intents only migrate): provider conflict copies are never merged and their edits stay invisible"
+        case .migrationKeyedOnTagsFile: return "a migration is needed only when `tags.json` exists: the records of a user who never made a tag are never migrated, and once the store reads Automerge only they are gone from the app"
         }
     }
 }

@@ -36,7 +36,8 @@ public enum MinutaApp {
             (.perDeviceMigrationObjects, offline, 10), (.migrationRegressesEdits, offline, 10),
             (.countOnlyVerification, "concurrent-migration", 80), (.wholeRecordPut, overwrite, 5),
             (.legacyJSONDelete, offline, 60), (.icloudVersionsIgnored, copies, 20),
-            (.rangeEndMonthSkipped, boundary, 5),
+            (.rangeEndMonthSkipped, boundary, 5), (.resolverNotWired, copies, 5),
+            (.migrationKeyedOnTagsFile, "legacy-store-without-tags", 5),
         ]
         return rows.map { DefectCatch($0.0.name, by: $0.1, within: 1...$0.2) }
     }
@@ -44,6 +45,6 @@ public enum MinutaApp {
     static var scenarios: [any AppScenario] {
         [MinutaScenario.conflictCopies, MinutaScenario.sharedFolderOverwrite, MinutaScenario.conflictingEdits,
          MinutaScenario.offlineEditsThenSync, MinutaScenario.concurrentMigration, MinutaScenario.interruptedUpload,
-         MinutaScenario.timeZoneAndMonthBoundary, MinutaScenario.concurrentWriters]
+         MinutaScenario.timeZoneAndMonthBoundary, MinutaScenario.concurrentWriters, MinutaScenario.legacyStoreWithoutTags]
     }
 }

@@ -49,6 +49,15 @@ struct MinutaDataset: Sendable {
         return MinutaDataset(tags: tags, records: records)
     }
 
+    /// The same records with no tag, and no tags: a user who never made one.
+    var untagged: MinutaDataset {
+        MinutaDataset(tags: [], records: records.map { record in
+            var record = record
+            record.tagId = nil
+            return record
+        })
+    }
+
     /// The legacy files, as the old app wrote them on a device `utcOffsetSeconds` east of UTC.
     func legacyFiles(utcOffsetSeconds: Int) -> [(path: String, bytes: [UInt8])] {
         Minuta.LocalFileStorageService.files(tags: tags, records: records, utcOffsetSeconds: utcOffsetSeconds)

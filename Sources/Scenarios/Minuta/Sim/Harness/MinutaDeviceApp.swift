@@ -95,8 +95,13 @@ final class MinutaSession: @unchecked Sendable {
         await refresh()
     }
 
-    /// Merges conflict copies and reloads the view.
+    /// Merges conflict copies and reloads the view. The plan's `AppState` never calls the
+    /// resolver (`resolver-not-wired`, MI-2): it only reloads.
     func refresh() async {
+        guard !stage.variant.has(.resolverNotWired) else {
+            await reload()
+            return
+        }
         probe.enter("resolve-conflicts")
         if let result = try? await storage.resolveConflicts(), result.conflictsResolved > 0 {
             context.record("app resolved \(result.conflictsResolved) conflict copies")

@@ -51,13 +51,15 @@ final class MinutaStage: Cast<MinutaAction>, @unchecked Sendable {
     /// own stream, so the script's other draws stay as they were before.
     private var laterChoices: SimRandom
 
-    /// `provider` nil: drawn from the seed among the four.
-    init(sim: Simulator, variant: MinutaVariant, size: Int, provider: FolderProvider?) {
+    /// `provider` nil: drawn from the seed among the four. `untaggedLegacy`: the dataset without its
+    /// tags (drawn all the same, so every other draw stays as it was).
+    init(sim: Simulator, variant: MinutaVariant, size: Int, provider: FolderProvider?, untaggedLegacy: Bool = false) {
         self.variant = variant
         var random = sim.random.fork("minuta:stage")  // the cast's stream, its first draw the provider
         self.provider = provider ?? FolderProvider.allCases[random.below(FolderProvider.allCases.count)]
         var data = sim.random.fork("minuta:dataset")
-        dataset = MinutaDataset.generate(&data, size: size)
+        let generated = MinutaDataset.generate(&data, size: size)
+        dataset = untaggedLegacy ? generated.untagged : generated
         folder = CloudFolder(provider: self.provider, simulator: sim, prefix: Minuta.StoragePaths.folder)
         laterChoices = sim.random.fork("minuta:later-choices")
         super.init(sim, app: "minuta")
@@ -107,8 +109,10 @@ final class MinutaStage: Cast<MinutaAction>, @unchecked Sendable {
     }
 
     /// Writes the legacy JSON files the old app left on this device (setup, before attaching).
+    /// An old app that never saved a tag wrote no `tags.json`.
     func installLegacy(on device: Device) {
-        for (path, bytes) in dataset.legacyFiles(utcOffsetSeconds: device.config.utcOffsetSeconds) {
+        for (path, bytes) in dataset.legacyFiles(utcOffsetSeconds: device.config.utcOffsetSeconds)
+        where !(dataset.tags.isEmpty && path == Minuta.StoragePaths.legacyTags) {
             device.files.write(Minuta.StoragePaths.folder + path, bytes)
         }
     }

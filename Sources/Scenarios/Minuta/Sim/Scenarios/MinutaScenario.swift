@@ -13,9 +13,11 @@ enum MinutaRun: ScenarioApp {
     typealias Stage = MinutaStage
     typealias Action = MinutaEdit
 
-    /// Per-scenario set-up: the providers the seed draws the folder's provider from.
+    /// Per-scenario set-up: the providers the seed draws the folder's provider from, and whether
+    /// the user never made a tag (the legacy store has no `tags.json` and no record a tag).
     struct Options: Sendable {
         var providers: [FolderProvider]
+        var untaggedLegacy = false
     }
 
     static var name: String { MinutaApp.name }
@@ -27,7 +29,8 @@ enum MinutaRun: ScenarioApp {
 
     static func makeStage(_ sim: Simulator, variant: MinutaVariant, size: Int, options: Options) -> MinutaStage {
         var pick = sim.random.fork("minuta:provider")
-        return MinutaStage(sim: sim, variant: variant, size: size, provider: options.providers[pick.below(options.providers.count)])
+        return MinutaStage(sim: sim, variant: variant, size: size, provider: options.providers[pick.below(options.providers.count)],
+                           untaggedLegacy: options.untaggedLegacy)
     }
 
     static func healing(_ stage: MinutaStage) -> Healing<MinutaStage.DevicePlan> { stage.healingPlan }
