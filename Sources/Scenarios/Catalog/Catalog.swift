@@ -10,7 +10,16 @@ import SwiffSim
 public enum Catalog {
     /// The apps, in a fixed order.
     public static var apps: [AppDefinition] {
-        [SwissCoinApp.definition, MinutaApp.definition, SwiffApp.definition, StoriesApp.definition, CryptoSavingsApp.definition]
+        [documented(SwissCoinApp.definition, "SwissCoin"), documented(MinutaApp.definition, "Minuta"),
+         documented(SwiffApp.definition, "Swiff"), documented(StoriesApp.definition, "InfiniteStories"),
+         documented(CryptoSavingsApp.definition, "CryptoSavings")]
+    }
+
+    /// `app` with its README, `Sources/Scenarios/<folder>/README.md`.
+    static func documented(_ app: AppDefinition, _ folder: String) -> AppDefinition {
+        var app = app
+        app.readme = "Sources/Scenarios/\(folder)/README.md"
+        return app
     }
 
     /// The app with this name.

@@ -19,6 +19,7 @@ enum HelpText {
       simrun shrink --seed S --scenario NAME            minimise a failing run into a replay file
       simrun replay FILE                                re-run a replay file exactly
       simrun bench [--json] [--quick] [--only LIST]     kernel and scenario throughput
+      simrun defects [--app NAME] [--write]             measure each app's defect table (README)
       simrun help [COMMAND]                             this text, or a command's
 
     Examples:
@@ -172,6 +173,20 @@ enum HelpText {
 
     """ + exitCodes
 
+    static let defects = """
+    simrun defects [--app NAME] [--write] [--root DIR]
+
+    Measures each app's defect table: every defect the app declares a catch for is run alone on its
+    declared scenario, seed after seed from 1 at the declared size, until a run fails; the table
+    gives the first failing seed and the invariants it broke (defects no scenario catches are listed
+    with their reason). Prints the markdown, or with --write replaces the table between the
+    defect-table markers in each app's README (paths relative to --root, default the current
+    directory). The defect-catch matrix test measures the same and fails when a README differs, and
+    it runs a debug build: write the tables with `swift run simrun defects --write` (seeds of apps
+    that call actors differ between debug and release). Exit 1 when a declared catch did not fail.
+
+    """ + exitCodes
+
     /// The text for a command name, or nil for an unknown one.
     static func forCommand(_ name: String) -> String? {
         switch name {
@@ -182,6 +197,7 @@ enum HelpText {
         case "shrink": return shrink
         case "replay": return replay
         case "bench": return bench
+        case "defects": return defects
         case "help": return general
         default: return nil
         }

@@ -25,7 +25,7 @@ public enum SimrunCommand {
 
 /// Runs the command line and returns the exit code.
 func simrunMain(_ arguments: [String]) -> ExitCode {
-    let commands = ["run", "list", "fuzz", "check-determinism", "shrink", "replay", "bench", "help"]
+    let commands = ["run", "list", "fuzz", "check-determinism", "shrink", "replay", "bench", "defects", "help"]
     do {
         guard let first = arguments.first else {
             Console.out(HelpText.general)
@@ -59,6 +59,7 @@ func dispatch(_ command: String, _ rest: [String]) throws -> ExitCode {
     case "replay": return try ReplayCommand.main(rest)
     case "bench": return try BenchCommand.main(rest)
     case "seeds": return try SeedsCommand.main(rest)
+    case "defects": return try DefectsCommand.main(rest)
     default: throw UsageError("unknown command '\(command)'")
     }
 }
@@ -69,7 +70,7 @@ func help(_ rest: [String]) throws -> ExitCode {
         return .passed
     }
     guard rest.count == 1, let text = HelpText.forCommand(name) else {
-        throw Suggest.unknown("command", rest.first!, known: ["run", "list", "fuzz", "check-determinism", "shrink", "replay", "bench"])
+        throw Suggest.unknown("command", rest.first!, known: ["run", "list", "fuzz", "check-determinism", "shrink", "replay", "bench", "defects"])
     }
     Console.out(text)
     return .passed

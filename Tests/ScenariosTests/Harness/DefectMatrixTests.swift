@@ -7,7 +7,8 @@ import XCTest
 
 /// The defect-catch matrix: every defect of every built-in app is caught alone by its declared
 /// scenario within its declared seeds (small dataset), or is listed as not caught yet with a
-/// reason; and each app README's defect table names the same scenario for the defect.
+/// reason; each app README's defect table is exactly that measurement (`simrun defects --write`);
+/// and every variant's bug-zoo tags name entries of its app's catalogue, as its README lists them.
 final class DefectMatrixTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
     /// The bug zoo's entries per app prefix (`/work/shared/bug-zoo.md`: SC 22, MI 27, SW 11, IS 16, CS 16).
@@ -15,24 +16,33 @@ final class DefectMatrixTests: XCTestCase {
         "swisscoin": ("SC", 22), "minuta": ("MI", 27), "swiff": ("SW", 11), "infinitestories": ("IS", 16), "cryptosavings": ("CS", 16),
     ]
 
-    static let readmes = ["swisscoin": "Sources/Scenarios/SwissCoin/README.md", "minuta": "Sources/Scenarios/Minuta/README.md",
-                          "swiff": "Sources/Scenarios/Swiff/README.md", "infinitestories": "Sources/Scenarios/InfiniteStories/README.md",
-                          "cryptosavings": "Sources/Scenarios/CryptoSavings/README.md"]
+    static var configuration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
 
-    func testEveryDefectIsCaughtWhereItsAppDeclares() {
+    func testEveryDefectIsCaughtWhereItsAppDeclaresAndEachReadmeTableIsThatMeasurement() throws {
         for app in Catalog.apps {
-            for entry in app.defectCatches {
-                guard let scenario = app.scenarios.first(where: { $0.name == entry.scenario }) else {
-                    XCTFail("\(app.name): \(entry.defect) names no scenario '\(entry.scenario)'")
-                    continue
-                }
-                var runner = ScenarioRunner()
-                runner.size = entry.size
-                let failing = entry.seeds.first { seed in
-                    if case .pass = runner.run(scenario, variant: entry.defect, seed: seed).outcome { return false }
-                    return true
-                }
-                XCTAssertNotNil(failing, "\(app.name): \(entry.defect) passed \(entry.scenario) for seeds \(entry.seeds)")
+            for entry in app.defectCatches where !app.scenarios.contains(where: { $0.name == entry.scenario }) {
+                XCTFail("\(app.name): \(entry.defect) names no scenario '\(entry.scenario)'")
+            }
+            let measurements = DefectTable.measure(app)
+            for row in measurements where row.firstFailingSeed == nil {
+                XCTFail("\(app.name): \(row.defect) passed \(row.declared.scenario) for seeds \(row.declared.seeds)")
+            }
+            let path = try XCTUnwrap(app.readme, "\(app.name) names no README")
+            let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+            let table = try XCTUnwrap(DefectTable.block(in: text), "\(path) has no generated defect table")
+            let measured = DefectTable.markdown(app, measurements, configuration: Self.configuration)
+            let written = table.split(separator: "\n", omittingEmptySubsequences: false)
+            let expected = measured.split(separator: "\n", omittingEmptySubsequences: false)
+            let differing = (0..<min(written.count, expected.count)).first { written[$0] != expected[$0] }
+            if let line = differing ?? (written.count == expected.count ? nil : min(written.count, expected.count)) {
+                let was = line < written.count ? String(written[line]) : "(none)", now = line < expected.count ? String(expected[line]) : "(none)"
+                XCTFail("\(path): the defect table is not the measurement (run `swift run simrun defects --write`)\n  README:   \(was)\n  measured: \(now)")
             }
         }
     }
@@ -44,25 +54,6 @@ final class DefectMatrixTests: XCTestCase {
             XCTAssertEqual(Set(defects), declared, "\(app.name): every defect needs a catch or a reason")
             XCTAssertTrue(Set(app.defectCatches.map(\.defect)).isDisjoint(with: app.knownUncaught.keys), app.name)
             XCTAssertFalse(declared.contains(app.defaultVariant), app.name)
-        }
-    }
-
-    func testEachReadmeDefectTableNamesTheDeclaredScenario() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
-        let readmes = ["swisscoin": "Sources/Scenarios/SwissCoin/README.md", "minuta": "Sources/Scenarios/Minuta/README.md",
-                       "swiff": "Sources/Scenarios/Swiff/README.md",
-                       "infinitestories": "Sources/Scenarios/InfiniteStories/README.md",
-                       "cryptosavings": "Sources/Scenarios/CryptoSavings/README.md"]
-        for app in Catalog.apps {
-            guard let path = readmes[app.name] else { continue }
-            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            let rows = text.split(separator: "\n").filter { $0.hasPrefix("|") }
-            for entry in app.defectCatches {
-                let row = rows.first { $0.split(separator: "|").first.map { cell in
-                    cell.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) == entry.defect
-                } ?? false && $0.contains(entry.scenario) }
-                XCTAssertNotNil(row, "\(path): no defect-table row names \(entry.defect) with \(entry.scenario)")
-            }
         }
     }
 
@@ -85,9 +76,9 @@ final class DefectMatrixTests: XCTestCase {
     /// Each README's variant table (`| \`name\` | bug zoo | …`) gives the tags the variant carries.
     func testEachReadmeVariantTableGivesTheVariantsTags() throws {
         for app in Catalog.apps {
-            let path = try XCTUnwrap(Self.readmes[app.name])
+            let path = try XCTUnwrap(app.readme)
             let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-            let outside = text
+            let outside = DefectTable.block(in: text).map { text.replacingOccurrences(of: $0, with: "") } ?? text
             let rows = outside.split(separator: "\n").filter { $0.hasPrefix("| `") }
             let table = rows.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
             for variant in app.variants {

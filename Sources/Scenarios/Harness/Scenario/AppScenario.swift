@@ -58,6 +58,9 @@ public struct AppDefinition: Sendable {
     /// Defects no scenario catches yet, with the reason (the matrix test requires every defect
     /// to be in one of the two lists).
     public var knownUncaught: [String: String] = [:]
+    /// The app's README, relative to the package root, whose defect table `simrun defects --write`
+    /// rewrites and the defect-catch matrix test checks (nil: the app has none).
+    public var readme: String?
 
     /// An app whose variants are exactly `variants`, or several of them joined with `+`.
     public init(name: String, summary: String, defaultVariant: String, variants: [VariantInfo], scenarios: [any AppScenario]) {
