@@ -18,8 +18,15 @@ public struct Dedupe: Sendable {
         self.rows = rows
     }
 
+    /// The models the plan gives dedupe keys for (l.28-32); `dedupe-five-models-only` dedupes
+    /// no other (CS-2).
+    static let keyedByThePlan: Set<String> = ["MonthlyPlan", "MonthlyExecutionRecord", "AllocationHistory", "AssetAllocation", "CompletedExecution"]
+
     /// (winners in fetch order, losers) of one entity's rows given in fetch order.
     public func select(_ entityRows: [ModelRow]) -> ([ModelRow], [ModelRow]) {
+        if variant.has(.dedupeFiveModelsOnly), let entity = entityRows.first?.id.entityName, !Self.keyedByThePlan.contains(entity) {
+            return (entityRows, [])
+        }
         var groups: [String: [ModelRow]] = [:]
         var order: [String] = []
         for row in entityRows {

@@ -15,18 +15,23 @@ public enum CryptoSavingsDefect: String, AppDefect {
     case trustsSyncedDerivedValues = "trusts-synced-derived-values"
     case deviceLocalMonthLabel = "device-local-month-label"
     case appendsExecutionSnapshots = "appends-execution-snapshots"
+    // Ported after `as-written`'s set was fixed: switched on by name only, so adding it leaves
+    // every earlier variant's runs (and trace hashes) as they were.
+    case dedupeFiveModelsOnly = "dedupe-five-models-only"
 
     /// `drops-unsynced-on-account-change` is the platform's default purge without the app's own
     /// safeguard: the plan as written asks to "preserve local data" instead (which leaks), so
     /// the drop is switched on by name only. `appends-execution-snapshots` is the bug the plan
-    /// only warns about ("monitor if users track many goals"), switched on by name only.
-    public var inPlanAsWritten: Bool { self != .dropsUnsyncedOnAccountChange && self != .appendsExecutionSnapshots }
+    /// only warns about ("monitor if users track many goals"), switched on by name only, and so is
+    /// `dedupe-five-models-only`, which is in the plan but came after `as-written`'s set.
+    public var inPlanAsWritten: Bool { ![.dropsUnsyncedOnAccountChange, .appendsExecutionSnapshots, .dedupeFiveModelsOnly].contains(self) }
 
     /// The bug-zoo entries this defect reproduces: its code is the entry's seed code and a scenario
     /// can show the entry's consequence (empty: found while porting, or not in the zoo).
     public var bugZooIds: [String] {
         switch self {
         case .randomNaturalKeyIds: return ["CS-1"]
+        case .dedupeFiveModelsOnly: return ["CS-2"]
         case .compositeDedupeKeys: return ["CS-3"]
         case .deviceLocalMonthLabel: return ["CS-4"]
         case .fetchOrderWinner: return ["CS-1", "CS-5"]
@@ -52,6 +57,7 @@ public enum CryptoSavingsDefect: String, AppDefect {
         case .trustsSyncedDerivedValues: return "MonthlyPlan: requiredMonthly, remainingAmount, monthsRemaining stored and synced"
         case .deviceLocalMonthLabel: return "MonthlyPlan/MonthlyExecutionRecord/CompletedExecution `monthLabel` with no time zone"
         case .appendsExecutionSnapshots: return "l.15, l.113, l.429 (blob size assumed by estimate)"
+        case .dedupeFiveModelsOnly: return "l.27-32 (dedupe keys for five of the nine models)"
         }
     }
 
@@ -80,6 +86,8 @@ public enum CryptoSavingsDefect: String, AppDefect {
             return "month labels in the device's own time zone: UTC+14 and UTC-12 devices file the same instant under different months"
         case .appendsExecutionSnapshots:
             return "each completion appends to the execution snapshot blobs instead of replacing them: the record outgrows 1 MB and never uploads"
+        case .dedupeFiveModelsOnly:
+            return "dedupe on fetch covers only the five models the plan gives keys for: goals, assets, transactions and snapshots that exist twice (one history on two devices) show twice and count twice"
         }
     }
 }

@@ -29,6 +29,7 @@ public enum CryptoSavingsApp {
             (.keepsLocalDataOnAccountChange, "account-switch", 5), (.dropsUnsyncedOnAccountChange, "account-switch", 5),
             (.floatingPointAmounts, edits, 5), (.trustsSyncedDerivedValues, edits, 10),
             (.deviceLocalMonthLabel, "time-zone-and-month-boundary", 10), (.appendsExecutionSnapshots, "record-too-large", 10),
+            (.dedupeFiveModelsOnly, "one-history-on-two-devices", 5),
         ]
         return rows.map { DefectCatch($0.0.name, by: $0.1, within: 1...$0.2) }
     }
@@ -38,7 +39,7 @@ public enum CryptoSavingsApp {
     static var scenarios: [any AppScenario] {
         let all: [CryptoSavingsScenario] = [
             .conflictingEdits, .enableCloudKitUpgrade, .accountSwitch, .accountSwitchWhileRunning, .offlineEditsThenSync, .flakyNetwork,
-            .firstSyncWithExistingCloudData, .recordTooLarge, .timeZoneAndMonthBoundary, .monthRollover,
+            .firstSyncWithExistingCloudData, .recordTooLarge, .timeZoneAndMonthBoundary, .monthRollover, .oneHistoryOnTwoDevices,
         ]
         return all
     }

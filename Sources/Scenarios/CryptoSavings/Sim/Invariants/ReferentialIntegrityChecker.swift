@@ -15,7 +15,9 @@ struct ReferentialIntegrityChecker: InvariantChecker {
             for keyed in device.keyed where keyed.entity == "Goal" || keyed.entity == "Asset" {
                 snapshot.add(device.name, keyed.entity, [EntitySnapshot.Entity(key: keyed.row["id"]?.uuidValue ?? "")])
             }
-            let byNumber = Dictionary(uniqueKeysWithValues: device.keyed.map { ($0.row.id, $0.row) })
+            // A relationship names a row; the app reads it by that row's stable id (a copy dedupe
+            // hides still names the object it copies), and so does this check.
+            let byNumber = Dictionary(uniqueKeysWithValues: (device.keyed.map(\.row) + device.view.losers).map { ($0.id, $0) })
             for keyed in device.keyed {
                 let from = "\(keyed.entity) \(keyed.row["id"]?.uuidValue?.prefix(8) ?? "")"
                 let targets: [(String, String)]
