@@ -63,10 +63,10 @@ final class CryptoSavingsScenarioTests: XCTestCase {
         }
     }
 
-    func testTheCatalogueListsTenScenariosAndEveryInvariant() {
+    func testTheCatalogueListsElevenScenariosAndEveryInvariant() {
         XCTAssertEqual(CryptoSavingsApp.scenarios.map(\.name), [
             "conflicting-edits", "enable-cloudkit-upgrade", "account-switch", "account-switch-while-running", "offline-edits-then-sync", "flaky-network",
-            "first-sync-with-existing-cloud-data", "record-too-large", "time-zone-and-month-boundary", "month-rollover",
+            "first-sync-with-existing-cloud-data", "record-too-large", "time-zone-and-month-boundary", "month-rollover", "one-history-on-two-devices",
         ])
         XCTAssertEqual(CryptoSavingsChecks.names, [
             "no-loss", "no-lost-update", "no-duplicate", "convergence", "balance-equality", "derived-equals-recomputed", "referential-integrity",
