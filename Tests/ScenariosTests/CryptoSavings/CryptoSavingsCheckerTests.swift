@@ -314,6 +314,18 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         XCTAssertTrue(found[0].entities[0].entity.hasPrefix("Transaction 99999999 → Asset"), "\(found)")
     }
 
+    /// One goal uploaded twice (two records, one stable id): dedupe shows the newer copy and hides
+    /// the one the allocation's relationship names; the app reads the relationship by stable id,
+    /// so the allocation still belongs to a shown goal.
+    func testReferentialIntegrityReadsARelationshipToAHiddenCopyByItsStableID() {
+        let copy = ModelRow(id: PersistentIdentifier(entityName: "Goal", number: 8),
+                            attributes: ["id": .uuid(Self.goal), "name": "Trip", "currency": "BTC", "targetUnits": "100000000",
+                                         "deadline": .date(1_790_000_000_000), "lastModifiedDate": .date(Self.wall)], relationships: [:])
+        let device = Self.device("phone", rows: Self.rows(extra: [copy]))
+        XCTAssertEqual(device.view.losers.map(\.id), [PersistentIdentifier(entityName: "Goal", number: 1)], "the allocation's goal is the hidden copy")
+        XCTAssertEqual(Self.violations(Self.world(devices: [device]), "referential-integrity"), [])
+    }
+
     func testNoCrossAccountLeakReportsAnotherAccountsObjectInTheCloudAndOnADevice() {
         let bobs = Self.device("phone", account: "bob", rows: Self.rows())
         let world = Self.world(devices: [bobs], clouds: [Self.cloud(rows: Self.rows()), Self.cloud("bob", rows: Self.rows())])
