@@ -2,7 +2,7 @@ import Foundation
 import SimHarness
 
 /// simrun's command line as a library: a team's own executable target gets `run`, `list`,
-/// `fuzz`, `shrink`, `replay`, `check-determinism` and `bench` for its own apps' scenarios with
+/// `fuzz`, `shrink`, `replay`, `check-determinism`, `bench` and `defects` for its own apps' scenarios with
 ///
 /// ```swift
 /// import SimrunCLI
