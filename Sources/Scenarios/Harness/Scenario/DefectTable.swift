@@ -15,6 +15,14 @@ public struct DefectMeasurement: Sendable, Equatable {
     /// The invariants that seed broke, in report order without repeats (`harness error` when the
     /// harness could not judge the run).
     public var invariants: [String]
+
+    public init(defect: String, bugIDs: [String], declared: DefectCatch, firstFailingSeed: UInt64?, invariants: [String]) {
+        self.defect = defect
+        self.bugIDs = bugIDs
+        self.declared = declared
+        self.firstFailingSeed = firstFailingSeed
+        self.invariants = invariants
+    }
 }
 
 /// An app's defect table, measured rather than typed: what `simrun defects` prints and writes into
