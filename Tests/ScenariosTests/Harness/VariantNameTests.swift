@@ -6,14 +6,14 @@ final class VariantNameTests: XCTestCase {
     enum OneDefect: String, AppDefect {
         case trustsAnyAnswer = "trusts-any-answer"
         var summary: String { "removes a change on any answer" }
-        var bugZooId: String? { nil }
+        var bugZooIds: [String] { [] }
         var inPlanAsWritten: Bool { true }
     }
 
     enum TwoDefects: String, AppDefect {
         case early, late
         var summary: String { rawValue }
-        var bugZooId: String? { nil }
+        var bugZooIds: [String] { [] }
         var inPlanAsWritten: Bool { true }
     }
 
