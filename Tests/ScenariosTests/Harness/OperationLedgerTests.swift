@@ -74,7 +74,7 @@ final class OperationLedgerTests: XCTestCase {
         var snapshot = EntitySnapshot()
         snapshot.add("tablet", "note", [Entity(key: "n1", fields: ["title": "A"])])
         let expect = WriteExpectations(ledger)
-        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: expect, ledger: ledger, at: "tablet", collection: "note", fields: ["title"]), [
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: expect, at: "tablet", collection: "note", fields: ["title"]), [
             EntityDiff(entity: "note n1 title", location: "tablet", expected: "B", actual: "A"),
             EntityDiff(entity: "note n2", location: "tablet", expected: "present", actual: "missing"),
         ])
@@ -95,7 +95,7 @@ final class OperationLedgerTests: XCTestCase {
             EntityDiff(entity: "note n1 title", location: "phone", expected: "B or C", actual: "A"),
         ])
         XCTAssertEqual(NoLostUpdateCheck.diffs(snapshot, expect: expect, at: "tablet", collection: "note", fields: ["title"]), [])
-        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: expect, ledger: ledger, at: "phone", collection: "note", fields: ["title"]), [])
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: expect, at: "phone", collection: "note", fields: ["title"]), [])
         XCTAssertNil(expect.lastWriter("note", "n1", field: "title"), "two concurrent last writes: no single last writer")
     }
 
@@ -108,7 +108,7 @@ final class OperationLedgerTests: XCTestCase {
         snapshot.add("legacy", "note", [Entity(key: "legacy1", fields: ["title": "old1"]), Entity(key: "legacy2", fields: ["title": "old2"]),
                                         Entity(key: "legacy3", fields: ["title": "old3"])])
         snapshot.add("phone", "note", [Entity(key: "legacy2", fields: ["title": "garbled"])])
-        let diffs = NoLossCheck.diffs(snapshot, expect: WriteExpectations(ledger), ledger: ledger, at: "phone", collection: "note",
+        let diffs = NoLossCheck.diffs(snapshot, expect: WriteExpectations(ledger), at: "phone", collection: "note",
                                       fields: ["title"], baseline: "legacy")
         XCTAssertEqual(diffs, [
             EntityDiff(entity: "note legacy1", location: "phone", expected: "present", actual: "missing"),
@@ -121,11 +121,11 @@ final class OperationLedgerTests: XCTestCase {
         var snapshot = EntitySnapshot()
         snapshot.add("phone", "note", [Entity(key: "n1", fields: ["title": "A"])])
         let open = OperationLedger(entries: [entry(0, "phone", .create("n1", title: "A")), edit, entry(2, "tablet", .stopAll, .indeterminate)])
-        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: WriteExpectations(open), ledger: open, at: "phone", collection: "note", fields: ["title"]), [])
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: WriteExpectations(open), at: "phone", collection: "note", fields: ["title"]), [])
         let closed = OperationLedger(entries: [entry(0, "phone", .create("n1", title: "A")), edit, entry(2, "tablet", .stopAll, .failed)])
-        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: WriteExpectations(closed), ledger: closed, at: "phone", collection: "note", fields: ["title"]).count, 1)
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: WriteExpectations(closed), at: "phone", collection: "note", fields: ["title"]).count, 1)
         let exempt = WriteExpectations(closed) { $0.id == 1 }
-        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: exempt, ledger: closed, at: "phone", collection: "note", fields: ["title"]), [])
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: exempt, at: "phone", collection: "note", fields: ["title"]), [])
     }
 
     func testTheLastWriterIsTheAcknowledgedWriteEveryOtherWritePrecedes() {
@@ -155,7 +155,7 @@ final class OperationLedgerTests: XCTestCase {
         snapshot.add("phone", "note", [Entity(key: "n1", fields: ["title": "A"]), Entity(key: "n2", fields: ["title": "B"])])
         snapshot.add("tablet", "note", [Entity(key: "n1", fields: ["title": "tablet's"])])
         let expect = WriteExpectations(ledger)
-        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: expect, ledger: ledger, at: "server", collection: "note", fields: ["title"]),
+        XCTAssertEqual(NoLossCheck.diffs(snapshot, expect: expect, at: "server", collection: "note", fields: ["title"]),
                        [EntityDiff(entity: "note n2", location: "server", expected: "present", actual: "missing")])
         XCTAssertEqual(NoLostUpdateCheck.diffs(snapshot, expect: expect, at: "phone", collection: "note", fields: ["title"]),
                        [EntityDiff(entity: "note n1 title", location: "phone", expected: "phone's or tablet's", actual: "A")])

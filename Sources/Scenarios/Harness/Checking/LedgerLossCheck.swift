@@ -7,12 +7,11 @@ extension NoLossCheck {
     /// unless the acknowledged writes it lost had a concurrent write on another device (that is
     /// no-lost-update's: `NoLostUpdateCheck`). Keys in order; `label` names the collection in the
     /// report and `display` shortens a key.
-    public static func diffs<Action>(_ snapshot: EntitySnapshot, expect: WriteExpectations<Action>, ledger: OperationLedger<Action>,
-                                     at location: String, collection: String, fields: [String], baseline: String? = nil,
-                                     label: String? = nil, display: (String) -> String = { $0 }) -> [EntityDiff] {
+    public static func diffs<Action>(_ snapshot: EntitySnapshot, expect: WriteExpectations<Action>, at location: String,
+                                     collection: String, fields: [String], baseline: String? = nil, label: String? = nil, display: (String) -> String = { $0 }) -> [EntityDiff] {
         let base = baseline.map { first(snapshot.entities($0, collection)) } ?? [:]
         let found = first(snapshot.entities(location, collection))
-        let keys = Set(base.keys).union(expect.createdKeys(collection, in: ledger)).sorted()
+        let keys = Set(base.keys).union(expect.createdKeys(collection)).sorted()
         var diffs: [EntityDiff] = []
         for key in keys {
             let name = "\(label ?? collection) \(display(key))"

@@ -4,7 +4,7 @@ import SimCore
 /// write to the same entity survives unless a causally later write replaced it — different
 /// fields both kept, one of two same-field values kept. Read from an operation ledger
 /// (`WriteExpectations`) and a snapshot of the location; a lost write with no concurrent write is
-/// no-loss's (`NoLossCheck.diffs(_:expect:ledger:…)`), so the two never report the same field.
+/// no-loss's (`NoLossCheck.diffs(_:expect:at:…)`), so the two never report the same field.
 public enum NoLostUpdateCheck {
     /// Fields of the entities of `collection` at `location` (in key order) that hold a value the
     /// ledger does not allow where a lost acknowledged write had a concurrent write. `more` adds

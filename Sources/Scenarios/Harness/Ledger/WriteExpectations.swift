@@ -24,8 +24,9 @@ public struct WriteExpectations<Action: WritingAction> {
     }
 
     private var byEntity: [String: [Write]] = [:]  // looked up only, never iterated
-    /// Per collection, the keys written, sorted once asked for.
+    /// Per collection, the keys written, and the keys created (acknowledged or not).
     private var keysByCollection: [String: Set<String>] = [:]  // looked up only
+    private var createdByCollection: [String: Set<String>] = [:]  // looked up only
     private var anyKey: [String: [Write]] = [:]  // by collection; looked up only
     private let exempt: (Entry) -> Bool
 
@@ -40,6 +41,7 @@ public struct WriteExpectations<Action: WritingAction> {
                 } else {
                     byEntity[Self.id(write.collection, write.key), default: []].append(Write(entry: entry, write: write))
                     keysByCollection[write.collection, default: []].insert(write.key)
+                    if write.kind == .create { createdByCollection[write.collection, default: []].insert(write.key) }
                 }
             }
         }
@@ -54,9 +56,7 @@ public struct WriteExpectations<Action: WritingAction> {
     public func keys(_ collection: String) -> [String] { (keysByCollection[collection] ?? []).sorted() }
 
     /// The keys the ledger creates in a collection (acknowledged or not), sorted.
-    public func createdKeys(_ collection: String, in ledger: OperationLedger<Action>) -> [String] {
-        Set(ledger.entries.flatMap { $0.action.writes.filter { $0.collection == collection && $0.kind == .create && $0.key != EntityWrite.anyKey }.map(\.key) }).sorted()
-    }
+    public func createdKeys(_ collection: String) -> [String] { (createdByCollection[collection] ?? []).sorted() }
 
     /// Whether a delete of the entity may have landed.
     public func mayBeDeleted(_ collection: String, _ key: String) -> Bool {

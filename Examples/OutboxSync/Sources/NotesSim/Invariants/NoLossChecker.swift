@@ -9,7 +9,7 @@ struct NoLossChecker: InvariantChecker {
     let name = "no-loss"
 
     func check(_ world: NotesWorld, history: History) -> [Violation] {
-        let lost = NoLossCheck.diffs(world.snapshot, expect: WriteExpectations(world.ledger), ledger: world.ledger,
+        let lost = NoLossCheck.diffs(world.snapshot, expect: WriteExpectations(world.ledger),
                                      at: "server", collection: "note", fields: ["text"])
         let confirmed = Set(world.ledger.acknowledged.flatMap { $0.action.writes.map(\.key) }).count
         return ViolationReport.of(name, lost, limit: 5) { "\($0) of the \(confirmed) notes the app confirmed are not on the server as confirmed" }

@@ -21,7 +21,7 @@ struct MinutaNoLossChecker: InvariantChecker {
                 continue
             }
             for (collection, fields) in [("record", MinutaWorld.recordFields), ("tag", MinutaWorld.tagFields)] {
-                diffs += NoLossCheck.diffs(snapshot, expect: expect.writes, ledger: world.ledger, at: device, collection: collection,
+                diffs += NoLossCheck.diffs(snapshot, expect: expect.writes, at: device, collection: collection,
                                            fields: fields, baseline: "legacy") { String($0.prefix(8)) }
             }
             diffs += stoppedTimers(world, expect, view, device)
