@@ -84,6 +84,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(replayDocument["format"] as? String, "simrun-replay")
         XCTAssertEqual(replayDocument["version"] as? Int, 2)
         XCTAssertNotNil(replayDocument["choices"] as? [Any], "the reduced choice sequence")
+        XCTAssertNotNil(replayDocument["app_commit"] as? String, "the commit of the package shrink ran in")
         XCTAssertTrue(shrink.stdout.contains("choices: "), shrink.stdout)
         XCTAssertTrue(shrink.stdout.contains("whole run: events "), shrink.stdout)
         let timeline = directory.appendingPathComponent("timeline.md")

@@ -34,6 +34,11 @@ enum BuildInfo {
     /// a git repository (a copied binary).
     static var commit: String { commit(of: URL(fileURLWithPath: #filePath).deletingLastPathComponent()) }
 
+    /// The commit of the package the command runs in (`git rev-parse --short HEAD` in the current
+    /// directory): a team's own app, whose code a replay also depends on; "unknown" outside a git
+    /// repository.
+    static var workingCommit: String { commit(of: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+
     /// `git rev-parse --short HEAD` in `directory`, or "unknown".
     static func commit(of directory: URL) -> String {
         guard FileManager.default.fileExists(atPath: directory.path) else { return "unknown" }

@@ -21,6 +21,11 @@ enum ReplayCommand {
         if replay.commit != current {
             Console.err("simrun: warning: \(files[0]) was written at simrun commit \(replay.commit), this simrun was built at \(current); replaying anyway")
         }
+        let app = BuildInfo.workingCommit
+        if replay.appCommit != "unknown" && replay.appCommit != replay.commit && replay.appCommit != app {
+            Console.err("simrun: warning: \(files[0]) was written in a package at commit \(replay.appCommit), this one is at \(app): "
+                + "the app's code may differ; replaying anyway")
+        }
         if replay.configuration != "unknown" && replay.configuration != BuildInfo.configuration {
             Console.err("simrun: warning: \(files[0]) was written by a \(replay.configuration) build of simrun, this is a \(BuildInfo.configuration) build: "
                 + "code that calls actors may take other executor hops, so the run may differ; replaying anyway (build with "

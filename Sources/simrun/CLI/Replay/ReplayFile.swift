@@ -23,6 +23,9 @@ struct ReplayFile: Equatable {
     var expectedTraceHash: String
     var toolchain: String
     var commit: String
+    /// The commit of the package `shrink` ran in (a team's own app: its code is part of the run);
+    /// "unknown" outside a git repository or in older files.
+    var appCommit: String = "unknown"
     /// The build configuration that wrote it (`BuildInfo.configuration`; "unknown" in older files).
     var configuration: String
 
@@ -34,7 +37,8 @@ struct ReplayFile: Equatable {
             "fault_schedule": .array(faults.map { ["family": .string($0.family.rawValue), "subject": .string($0.subject), "detail": .string($0.detail)] }),
             "expected": ["outcome": .string(expectedOutcome), "invariant": expectedInvariant.map { .string($0) } ?? .null,
                          "trace_hash": .string(expectedTraceHash)],
-            "toolchain": .string(toolchain), "commit": .string(commit), "configuration": .string(configuration),
+            "toolchain": .string(toolchain), "commit": .string(commit), "app_commit": .string(appCommit),
+            "configuration": .string(configuration),
         ]
         if let choices {
             fields["choices"] = .array(choices.streams.map { ["stream": .string(String($0.seed)), "values": .string(ChoiceText.encode($0.choices))] })

@@ -24,7 +24,7 @@ struct ReplayFileParser {
             size: Int(size), policy: policy, faults: try faults(), choices: try choices(), expectedOutcome: outcome,
             expectedInvariant: expected["invariant"]?.stringValue, expectedTraceHash: hash,
             toolchain: root["toolchain"]?.stringValue ?? "unknown", commit: root["commit"]?.stringValue ?? "unknown",
-            configuration: root["configuration"]?.stringValue ?? "unknown")
+            appCommit: root["app_commit"]?.stringValue ?? "unknown", configuration: root["configuration"]?.stringValue ?? "unknown")
     }
 
     func faults() throws -> [InjectedFault] {

@@ -67,7 +67,7 @@ enum ShrinkCommand {
             app: target.app, scenario: target.name, variant: target.variant, seed: seed, size: settings.size, policy: settings.policy,
             faults: final.injectedFaults, choices: drawn, expectedOutcome: final.outcome.label, expectedInvariant: final.outcome.violations.first?.invariant,
             expectedTraceHash: final.traceHashHex, toolchain: BuildInfo.toolchain, commit: BuildInfo.commit,
-            configuration: BuildInfo.configuration)
+            appCommit: BuildInfo.workingCommit, configuration: BuildInfo.configuration)
         let path = out ?? "replays/\(target.app)-\(target.name)-\(seed).json"
         try Console.write(replay.json.canonicalText + "\n", to: path, what: "replay file")
         printResult(original: original, result: result, reduction: reduction, final: final, maxRuns: maxRuns, maxChoiceRuns: maxChoiceRuns)
