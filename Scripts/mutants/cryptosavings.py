@@ -7,6 +7,9 @@ Before CryptoSavings had a no-lost-update check, 1 of these 7 was caught (edit-n
 dedupe-oldest-wins and allocation-modified-date-not-set (no-lost-update: an allocation edited again
 after both devices synced, when dedupe shows another copy), journal-cleared-on-partial-export
 (account-switch with alice's iCloud storage full: 44 of 100 seeds, first at seed 3).
+Re-measured 2026-11-29 at 7396fe0 (the shared operation ledger: values set last from its last-writer
+rule), `--seeds 100 --only` the four: edit-not-journaled 97/600 (seed 1), journal-cleared-on-partial-export
+46/600 (seed 3), dedupe-oldest-wins 6/600 (seed 10), allocation-modified-date-not-set 4/600 (seed 10).
 Not caught, and why:
 - journal-kept-across-account: the new account's first clean export clears the journal, so the
   old notes only change what a second account change would report; no scenario switches twice.

@@ -5,6 +5,8 @@ Measured (100 seeds of each scenario, --size 0, 2026-11-24): 4 of 6 caught —
 edit-during-migration-not-patched 100/700 (seed 1), idempotency-key-per-launch 128/700 (seed 1),
 mark-ignores-content-hash 36/700 (seed 1), ledger-hash-before-patch 1/700 (seed 64: it needs a kill
 between the ledger write and the patch of an entity edited during the migration).
+Re-measured 2026-11-29 at 6d020b7, `--seeds 40 --only` three: edit-during-migration-not-patched
+40/280, idempotency-key-per-launch 44/280, mark-ignores-content-hash 14/280 (all seed 1).
 Not caught, and why (both are a second line of defence behind another one):
 - media-url-not-remembered: the upload carries an idempotency key, so uploading the file again
   returns the same URL; the ledger's copy only saves the request.

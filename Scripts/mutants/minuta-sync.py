@@ -16,6 +16,11 @@ at 200 seeds when last measured). Against the counts below, five mutants are cau
 lamport-last-not-max 73 → 59, versions-records-only 24 → 22): kills now spread over the whole
 life, so fewer land in the merge and move windows those mutants need. None is lost.
 
+Re-measured 2026-11-29 at f0bc41b (no-loss and no-lost-update of scalar fields are the shared checks
+over the operation ledger), `--seeds 40 --only` the five they catch: tag-edit-recreates 12/320 (seed 4),
+images-remove-unseen 3/320 (seed 1), stop-timer-whole-put 30/320 (seed 1), versions-first-only 6/320
+(seed 7), reads-skip-versions 1/320 (seed 10): the same counts and first seeds as above.
+
 Before (2026-11-25, at 49e2518: the scenarios end with the rounds below, the no-spurious-refusal check,
 and the fixed app waits for a record in transit), `--seeds 40`: 9 of 10 caught —
 resolve-heads-count 36/320 (seed 1), tag-edit-recreates 12/320 (seed 4), move-compares-current

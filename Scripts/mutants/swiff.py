@@ -12,6 +12,9 @@ deleted expense: Sim/Harness/SwiffBalanceDrift.swift), so copying the stored bal
 than deriving it. It is missed where an expense edit before the upgrade re-derived the drift away,
 or an expense or settlement edit after it re-derived the copied value (the fixed app re-derives
 every balance at each such save): hence few catches in schema-upgrade, which edits most.
+Re-measured 2026-11-29 at 6d020b7 (the write-ahead-log store fake; what the user expects folded from
+the operation ledger), `--only` the two: merger-keeps-references-to-copy 72/500, balances-not-derived
+165/500 (both seed 1).
 Not caught, and why:
 - amounts-saved-once-at-end, fills-every-amount-again: equivalent; the stage is idempotent, so
   saving in batches only keeps progress across a kill, and refilling a filled amount writes the

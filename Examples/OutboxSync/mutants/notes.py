@@ -4,6 +4,10 @@ defects live here, not as branches in the app. Run from the simrun repository's 
     Scripts/mutation-test.py Examples/OutboxSync/mutants/notes.py --package Examples/OutboxSync --product notes-sim --seeds 100
 
 Each: (name, path from the repository's root, old text, new text, what the bug is).
+
+Measured 2026-11-29, `--seeds 100`: outbox-popped-before-push 100/100 (seed 1, no-loss);
+write-not-synchronized 32/100 (seed 7, no-loss: the note is gone from the phone and the server alike,
+so only the ledger, what the app confirmed, shows the loss).
 """
 SCENARIOS = ["notes/offline-edits-then-sync"]
 APP = "Examples/OutboxSync/Sources/Notes/NotesApp.swift"
