@@ -27,10 +27,10 @@ final class NightlyWorkflowTests: XCTestCase {
         return found
     }
 
-    /// Runs `lines` in bash with `date` stubbed to `day` of 2028 and prints `names`.
-    func bash(_ lines: [String], day: Int, printing names: [String]) throws -> [UInt64] {
+    /// Runs `lines` in bash with `date` stubbed to `day` of `year` and prints `names`.
+    func bash(_ lines: [String], day: Int, year: Int = 2028, printing names: [String]) throws -> [UInt64] {
         let padded = String(repeating: "0", count: 3 - String(day).count) + String(day)
-        let script = "set -eu\ndate() { case \"$2\" in +%Y) echo 2028;; +%j) echo \(padded);; esac; }\n"
+        let script = "set -eu\ndate() { case \"$2\" in +%Y) echo \(year);; +%j) echo \(padded);; esac; }\n"
             + lines.joined(separator: "\n") + "\necho " + names.map { "$\($0)" }.joined(separator: " ") + "\n"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -65,12 +65,20 @@ final class NightlyWorkflowTests: XCTestCase {
             XCTAssertEqual(seeds, shard * 8)
             XCTAssertLessThanOrEqual(seeds, 1_000_000, "a night's seeds fit its stride")
         }
-        XCTAssertLessThan(18_000 + 5 * 60, 330 * 60, "the budget and the build fit the timeout")
+        // The budget, and the ~5-minute build, fit inside the `timeout` the fuzz runs under, which
+        // fits the job's limit.
+        let workflow = try workflow()
+        let timeout = try XCTUnwrap(workflow.firstRange(of: /timeout --signal=TERM (\d+)m/).map { Int(workflow[$0].split(separator: " ")[2].dropLast())! })
+        let jobLimit = try XCTUnwrap(workflow.firstRange(of: /timeout-minutes: (\d+)/).map { Int(workflow[$0].split(separator: " ")[1])! })
+        let budget = try bash([sizing[1]], day: 1, printing: ["BUDGET"])
+        XCTAssertLessThanOrEqual(try XCTUnwrap(budget.first) + 5 * 60, UInt64(timeout * 60), "the budget and the build fit the timeout")
+        XCTAssertLessThan(timeout + 5, jobLimit, "the timeout stops the fuzz before the job limit")
         for day in 1...366 {
             let start = try bash(dates, day: day, printing: ["START"])
             XCTAssertEqual(start, [UInt64((2028 * 1000 + day) * 1_000_000)], "day \(day)")
         }
-        XCTAssertLessThan(UInt64(2099 * 1000 + 366) * 1_000_000 + 1_000_000, UInt64(1) << 63, "the range fits a 64-bit seed")
+        let last = try bash(sizing.prefix(2) + ["SCENARIOS=1"] + sizing.suffix(2) + dates, day: 366, year: 2099, printing: ["START", "SEEDS"])
+        XCTAssertLessThan(try XCTUnwrap(last.first) + last[1], UInt64(1) << 63, "the last night of 2099 fits a 64-bit seed")
     }
 
     /// The workflow counts scenarios from `simrun list` as printed today.

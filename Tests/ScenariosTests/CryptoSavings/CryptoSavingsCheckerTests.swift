@@ -107,7 +107,7 @@ final class CryptoSavingsCheckerTests: XCTestCase {
             return history.invoke(process: device, name: event.operationName, payload: LedgerPayload(event, epoch: epoch), at: 0)
         }
         func observe(_ event: CryptoEvent, _ device: String) {
-            history.complete(history.invoke(process: device, name: event.operationName, payload: LedgerPayload(event, epoch: 0), at: 0), .ok, at: 0)
+            history.observe(process: device, event.operationName, event, at: 0)
         }
         let goal = hand(.addGoal(id: "g1", name: "Trip", currency: "BTC", target: Units(100), deadlineMillis: 0), "phone", owner: nil)
         history.complete(goal, .ok, result: "2026-02", at: 0)  // confirmed after the month turned
@@ -142,7 +142,7 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         history.interruptAll(process: "phone", at: 1)  // killed in its export: never confirmed
         XCTAssertEqual(ConfirmedObjects(ledger: OperationLedger(history: history)).entries, [], "cut off: only an attempt")
         let saved = CryptoEvent.savedBeforeKill(action, owner: "alice", month: Self.month, build: 2)
-        history.complete(history.invoke(process: "phone", name: saved.operationName, payload: LedgerPayload(saved, epoch: 0), at: 2), .ok, at: 2)
+        history.observe(process: "phone", saved.operationName, saved, at: 2)
 
         let ledger = ConfirmedObjects(ledger: OperationLedger(history: history))
         XCTAssertEqual(ledger.entries, [ConfirmedObjects.Entry(key: "Transaction t9", owner: "alice", device: "phone")])
@@ -150,7 +150,7 @@ final class CryptoSavingsCheckerTests: XCTestCase {
         XCTAssertEqual(ledger.exactlyStored, ["t9"], "made by build 2: its exact amount is judged")
         let v1 = CryptoEvent.savedBeforeKill(.addTransaction(id: "t1", assetID: Self.asset, amount: Units(5)), owner: nil,
                                                     month: Self.month, build: 1)
-        history.complete(history.invoke(process: "phone", name: v1.operationName, payload: LedgerPayload(v1, epoch: 0), at: 3), .ok, at: 3)
+        history.observe(process: "phone", v1.operationName, v1, at: 3)
         XCTAssertEqual(ConfirmedObjects(ledger: OperationLedger(history: history)).exactlyStored, ["t9"], "build 1 kept only a Double")
         // The relaunch found bob's Apple ID and purged the store: nothing holds the transaction.
         var world = Self.world(devices: [Self.device("phone", account: "bob", rows: []), Self.device("tablet", rows: Self.rows())],

@@ -17,7 +17,7 @@ final class IndeterminatePushTests: XCTestCase {
         let change = OutboxChange(changeId: "c0000000-0000-4000-8000-000000000001", table: "financial_transactions",
                                   entityId: "e0000000-0000-4000-8000-000000000001", kind: .update, groups: ["money"])
         let edit = SyncOperation.edit(account: "alice-id", change: change, intended: [:])
-        history.complete(history.invoke(process: "device-1", name: edit.operationName, payload: LedgerPayload(edit, epoch: 0), at: 5), .ok, at: 5)
+        history.observe(process: "device-1", edit.operationName, edit, at: 5)
         let ledger = UserEdits(ledger: OperationLedger(history: history))
         XCTAssertEqual(ledger.edits.map(\.device), ["device-1"])
         XCTAssertEqual(ledger.edits.map(\.atNanoseconds), [5])

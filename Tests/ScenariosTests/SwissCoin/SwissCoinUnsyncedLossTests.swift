@@ -80,7 +80,6 @@ extension SwissCoinStage {
     }
 
     private func note(_ operation: SyncOperation, on device: String, at time: Int64) {
-        let id = sim.history.invoke(process: device, name: operation.operationName, payload: LedgerPayload(operation, epoch: 0), at: time)
-        sim.history.complete(id, .ok, at: time)
+        sim.history.observe(process: device, operation.operationName, operation, at: time)
     }
 }

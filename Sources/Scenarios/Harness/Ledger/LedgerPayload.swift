@@ -22,3 +22,25 @@ extension DeviceContext {
         invoke(name, payload: LedgerPayload(action, epoch: epoch))
     }
 }
+
+extension DeviceContext {
+    /// Records an operation the app has already answered (a save it shows, a push the server
+    /// answered): begun and acknowledged at once. Returns its id.
+    @discardableResult
+    public func observe<Action: Sendable>(_ name: String, _ action: Action, epoch: Int = 0) -> Int {
+        let id = begin(name, action, epoch: epoch)
+        complete(id, .ok)
+        return id
+    }
+}
+
+extension History {
+    /// Records, for `process`, an operation begun and acknowledged at `time` (what a stage or a
+    /// test notes without a device context). Returns its id.
+    @discardableResult
+    public func observe<Action: Sendable>(process: String, _ name: String, _ action: Action, epoch: Int = 0, at time: Int64) -> Int {
+        let id = invoke(process: process, name: name, payload: LedgerPayload(action, epoch: epoch), at: time)
+        complete(id, .ok, at: time)
+        return id
+    }
+}

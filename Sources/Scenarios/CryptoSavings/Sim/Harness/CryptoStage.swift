@@ -133,7 +133,7 @@ final class CryptoStage: Cast<SavingsAction>, @unchecked Sendable {
 
     /// Records an observation of the device's app in the history (begun and ended at once).
     func observe(_ event: CryptoEvent, _ context: DeviceContext) {
-        context.complete(context.begin(event.operationName, event, epoch: epoch), .ok)
+        context.observe(event.operationName, event, epoch: epoch)
     }
 
     /// The users' operations so far, read from the run's history.

@@ -62,9 +62,7 @@ final class StoriesStage: Cast<UserAction>, @unchecked Sendable {
     /// Records in the run's ledger a hero the user created or renamed on `device` (saved: the app
     /// shows it).
     func userSaved(_ hero: Hero, on device: String) {
-        let now = sim.now.nanoseconds
-        let save = LedgerPayload(HeroSave(heroId: hero.id, name: hero.name), epoch: 0)
-        sim.history.complete(sim.history.invoke(process: device, name: HeroSave.operationName, payload: save, at: now), .ok, at: now)
+        sim.history.observe(process: device, HeroSave.operationName, HeroSave(heroId: hero.id, name: hero.name), at: sim.now.nanoseconds)
     }
 
     /// The heroes the users saved, read from the run's history.

@@ -140,7 +140,8 @@ struct SwissCoinSession {
             probe.enter("edit")
             do {
                 if let change = try perform(step.action, edits) {
-                    context.note(.edit(account: account, change: change, intended: intended(change, step.action.editedGroups)))
+                    let edit = SyncOperation.edit(account: account, change: change, intended: intended(change, step.action.editedGroups))
+                    context.observe(edit.operationName, edit)
                     context.record("app edit \(change.kind.rawValue) \(change.table) \(change.entityId.prefix(8)) \(change.groups.joined(separator: ","))")
                 }
             } catch {
@@ -284,7 +285,8 @@ struct SwissCoinSession {
         engine.onAcknowledged = { [sync, context] ack in
             shared.acknowledged += 1
             sync.pushSettled()
-            context.note(.acknowledged(account: account, ack: ack))
+            let answered = SyncOperation.acknowledged(account: account, ack: ack)
+            context.observe(answered.operationName, answered)
         }
         var attempt = 0
         while context.isAlive, !Task.isCancelled {

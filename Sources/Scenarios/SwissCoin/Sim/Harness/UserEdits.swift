@@ -80,11 +80,3 @@ struct UserEdits: Sendable {
         self.acks = acks
     }
 }
-
-extension DeviceContext {
-    /// Records a Swiss Coin operation the app has already answered (an edit the app shows, a push
-    /// the server answered).
-    func note(_ operation: SyncOperation) {
-        complete(begin(operation.operationName, operation), .ok)
-    }
-}
